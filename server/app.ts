@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from './clock.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import apiLogPlugin from './plugins/api-log.ts';
+import authPlugin from './plugins/auth.ts';
+import consoleStatic from './plugins/console-static.ts';
+import errorsPlugin, { formatValidationErrors } from './plugins/errors.ts';
+import { ErrorResponse } from './schemas/common.ts';
+import authRoutes from './routes/auth.ts';
+import healthRoutes from './routes/health.ts';
+import userRoutes from './routes/users.ts';
+import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
+import { createMailer, type Mailer } from './services/mail/mailer.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  jwtSecret: Uint8Array;
+  publicUrl: string;
+  clock?: Clock;
+  /** Pino logger options, or false for silence (tests). */
+  logger?: boolean | { level: string };
+  smtpUrl?: string | undefined;
+  mailFrom?: string;
+  /** Folder of the built console; served when it exists. */
+  consoleDir?: string | undefined;
+  authRateLimitPerMinute?: number;
+  apiLogFlushIntervalMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+    apiLogs: ApiLogBuffer;
+  }
+}
+
+/** Builds the Payrail HTTP application without listening; tests call `app.inject()`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const { db, kind } = options.database;
+  const app = Fastify({
+    logger: options.logger ?? { level: 'info' },
+    bodyLimit: BODY_LIMIT_BYTES,
+    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
+    schemaErrorFormatter: (errors, dataVar) => new Error(formatValidationErrors(errors, dataVar)),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  const log: FastifyBaseLogger = app.log;
+
+  const mailer = createMailer({ db, clock, log, smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'Payrail <no-reply@payrail.local>' });
+  const apiLogs = new ApiLogBuffer({ db, log, flushIntervalMs: options.apiLogFlushIntervalMs ?? 1000 });
+  app.decorate('mailer', mailer);
+  app.decorate('apiLogs', apiLogs);
+  app.addHook('onClose', async () => {
+    await apiLogs.close();
+    mailer.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    // API answers are JSON; the console plugin sets a page-specific policy on its HTML.
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+    }),
+  });
+  app.addSchema(ErrorResponse);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Payrail API', version: '0.1.0', description: 'Payment orchestration: payments, gateways, receipts, webhooks.' },
+      servers: [{ url: `${options.publicUrl}/api` }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT or prt_ organisation token' } } },
+    },
+    // Route paths in the document are relative to the /api server URL.
+    transform: ({ schema, url }) => ({ schema, url: url.startsWith('/api') ? url.slice(4) || '/' : url }),
+  });
+  await app.register(authPlugin, { db, clock, jwtSecret: options.jwtSecret });
+  await app.register(apiLogPlugin, { buffer: apiLogs, clock });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db, kind });
+      await api.register(authRoutes, {
+        db,
+        clock,
+        jwtSecret: options.jwtSecret,
+        mailer,
+        publicUrl: options.publicUrl,
+        perIpPerMinute: options.authRateLimitPerMinute ?? 20,
+      });
+      await api.register(userRoutes, { db, clock, jwtSecret: options.jwtSecret });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  app.setNotFoundHandler((request, reply) => {
+    const message = `Route ${request.method} ${request.url.split('?', 1)[0] ?? ''} not found.`;
+    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message });
+  });
+  if (options.consoleDir && existsSync(options.consoleDir)) await app.register(consoleStatic, { distDir: options.consoleDir });
+
+  return app;
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+
+export type WorkerMode = 'on' | 'off';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  dataKey: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  allowPrivateTargets: boolean;
+  logLevel: string;
+  aiBaseUrl: string | undefined;
+  aiApiKey: string | undefined;
+  aiModel: string | undefined;
+  worker: WorkerMode;
+  authRateLimitPerMinute: number;
+  apiLogRetentionDays: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the environment; throws one error listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const text = (name: string) => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[]) => {
+    const raw = text(name);
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must start with ${protocols.join(' or ')} (got "${parsed.protocol}").`);
+      }
+    } catch {
+      problems.push(`${name} is not a valid URL.`);
+    }
+    return raw;
+  };
+  const boolean = (name: string, fallback: boolean) => {
+    const raw = text(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+    if (['false', '0', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}").`);
+    return fallback;
+  };
+
+  const port = integer('PORT', 3000, 0, 65535);
+  const host = text('HOST') ?? '0.0.0.0';
+  const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const adminEmail = text('ADMIN_EMAIL');
+  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL is not an e-mail address.');
+  const adminPassword = text('ADMIN_PASSWORD');
+  if (adminPassword !== undefined && adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters.');
+  const jwtSecret = text('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters.');
+  const dataKey = text('DATA_KEY');
+  if (dataKey !== undefined && !/^[0-9a-fA-F]{64}$/.test(dataKey)) problems.push('DATA_KEY must be 64 hex characters (32 bytes).');
+  const logLevel = text('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+  const workerRaw = text('WORKER') ?? 'on';
+  if (workerRaw !== 'on' && workerRaw !== 'off') problems.push('WORKER must be on or off.');
+
+  const config: Config = {
+    port,
+    host,
+    publicUrl,
+    dataDir: path.resolve(text('DATA_DIR') ?? './data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    adminEmail,
+    adminPassword,
+    jwtSecret,
+    dataKey,
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: text('MAIL_FROM') ?? 'Payrail <no-reply@payrail.local>',
+    allowPrivateTargets: boolean('ALLOW_PRIVATE_TARGETS', false),
+    logLevel,
+    aiBaseUrl: url('AI_BASE_URL', ['http:', 'https:']),
+    aiApiKey: text('AI_API_KEY'),
+    aiModel: text('AI_MODEL'),
+    worker: workerRaw === 'off' ? 'off' : 'on',
+    authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
+    apiLogRetentionDays: integer('API_LOG_RETENTION_DAYS', 30, 1, 3650),
+  };
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return config;
+}

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Database, DatabaseKind } from '../db/client.ts';
+
+const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+  engine: Type.String(),
+});
+
+/** GET /api/health: 200 when the database answers, 503 when it does not. */
+const healthRoutes: FastifyPluginAsyncTypebox<{ db: Database; kind: DatabaseKind }> = async (app, { db, kind }) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: Health, 503: Health } } },
+    async (request, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: 'ok' as const, engine: kind };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        return reply.code(503).send({ status: 'unavailable' as const, database: 'unreachable' as const, engine: kind });
+      }
+    },
+  );
+};
+
+export default healthRoutes;

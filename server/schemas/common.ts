@@ -1,0 +1,27 @@
+import { Type } from 'typebox';
+
+/** The one error body every failure uses. */
+export const ErrorResponse = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    message: Type.String(),
+  },
+  { $id: 'ErrorResponse', description: 'Every error: HTTP status, its name, and a message worth showing.' },
+);
+
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+const errorRef = Type.Unsafe<{ statusCode: number; error: string; message: string }>(Type.Ref('ErrorResponse'));
+
+/** Response schemas for the given error statuses, all with the shared error body. */
+export function errorResponses<const Codes extends readonly number[]>(...codes: Codes): { [K in Codes[number]]: typeof errorRef } {
+  return Object.fromEntries(codes.map((code) => [code, errorRef])) as { [K in Codes[number]]: typeof errorRef };
+}
+
+/** The errors any authenticated route can answer with. */
+export const authErrors = errorResponses(400, 401, 403, 404, 429, 500);
+
+export const EMAIL_MAX = 320;
+export const PASSWORD_MAX = 200;
+export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX, minLength: 3 });

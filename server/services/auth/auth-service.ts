@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { findUserByEmail, findUserById, updatePasswordHash } from '../users/users-repository.ts';
+import { consumePasswordReset, insertPasswordReset, invalidateUserResets } from './password-resets-repository.ts';
+import { MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { signUserToken } from './tokens.ts';
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const INVALID_RESET_TOKEN = 'Invalid or expired token. Please try again.';
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, a reset link has been sent.';
+
+export interface AuthContext {
+  db: Database;
+  clock: Clock;
+  jwtSecret: Uint8Array;
+}
+
+/** Checks credentials and returns a session token; the same 401 for unknown e-mail and wrong password. */
+export async function login(ctx: AuthContext, email: string, password: string): Promise<string> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) {
+    await verifyAgainstDecoy(password);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
+  return signUserToken(ctx.jwtSecret, { userId: user.id, role: user.role, orgId: user.orgId }, ctx.clock);
+}
+
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Creates a single-use, one-hour reset link and e-mails it. Unknown e-mails are silently ignored
+ * so the answer never reveals whether an account exists.
+ */
+export async function requestPasswordReset(ctx: AuthContext & { mailer: Mailer; publicUrl: string }, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.clock.now();
+  await insertPasswordReset(ctx.db, {
+    userId: user.id,
+    tokenHash: hashResetToken(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+    createdAt: now,
+  });
+  const link = `${ctx.publicUrl}/reset-password/${token}`;
+  await ctx.mailer.queue({
+    to: user.email,
+    subject: 'Reset your Payrail password',
+    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Payrail account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+    html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone asked to reset the password of your Payrail account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Reset your password</a></p><p>If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`,
+  });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Sets a new password with a reset token; the token works once, within the hour. */
+export async function resetPassword(ctx: AuthContext, token: string, password: string): Promise<void> {
+  assertPasswordLength(password);
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const userId = await consumePasswordReset(tx, hashResetToken(token), now);
+    if (userId === undefined) throw badRequest(INVALID_RESET_TOKEN);
+    await updatePasswordHash(tx, userId, passwordHash, now);
+    await invalidateUserResets(tx, userId, now);
+  });
+}
+
+/** Changes the caller's own password after checking the current one; returns a fresh session token. */
+export async function changePassword(ctx: AuthContext, userId: number, currentPassword: string, newPassword: string): Promise<string> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect.');
+  assertPasswordLength(newPassword);
+  const passwordHash = await hashPassword(newPassword);
+  // Whole seconds: token `iat` has second precision, and the new token must stay valid.
+  const changedAt = new Date(Math.floor(ctx.clock.now().getTime() / 1000) * 1000);
+  await ctx.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, userId, passwordHash, changedAt);
+    await invalidateUserResets(tx, userId, changedAt);
+  });
+  return signUserToken(ctx.jwtSecret, { userId, role: user.role, orgId: user.orgId }, ctx.clock);
+}
+
+/** Rejects passwords shorter than the minimum with the console's wording. */
+export function assertPasswordLength(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+}

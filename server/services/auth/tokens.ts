@@ -1,0 +1,44 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { Clock } from '../../clock.ts';
+
+export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+const ALGORITHM = 'HS256';
+
+export type Role = 'superadmin' | 'orgadmin';
+
+export interface TokenClaims {
+  userId: number;
+  role: Role;
+  orgId: number | null;
+  issuedAt: number;
+}
+
+/** Signs a user session token (HS256, sub/role/orgId, 12 h). */
+export async function signUserToken(secret: Uint8Array, claims: Omit<TokenClaims, 'issuedAt'>, clock: Clock): Promise<string> {
+  const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+  return new SignJWT({ role: claims.role, orgId: claims.orgId })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setSubject(String(claims.userId))
+    .setIssuedAt(nowSeconds)
+    .setExpirationTime(nowSeconds + TOKEN_LIFETIME_SECONDS)
+    .sign(secret);
+}
+
+/** Verifies a session token; returns undefined for anything forged, expired or malformed. */
+export async function verifyUserToken(secret: Uint8Array, token: string, clock: Clock): Promise<TokenClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALGORITHM],
+      currentDate: clock.now(),
+      requiredClaims: ['sub', 'iat', 'exp'],
+    });
+    const userId = Number(payload.sub);
+    const role = payload['role'];
+    const orgId = payload['orgId'];
+    if (!Number.isInteger(userId) || (role !== 'superadmin' && role !== 'orgadmin')) return undefined;
+    if (orgId !== null && typeof orgId !== 'number') return undefined;
+    return { userId, role, orgId, issuedAt: payload.iat ?? 0 };
+  } catch {
+    return undefined;
+  }
+}

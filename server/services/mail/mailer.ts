@@ -1,0 +1,67 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { insertMailMessage, markMailMessage } from './mail-messages-repository.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Stores the message and starts delivery; resolves once it is stored, with a promise for delivery. */
+  queue(message: OutgoingMail): Promise<{ id: number; delivered: Promise<void> }>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  smtpUrl: string | undefined;
+  from: string;
+}
+
+/**
+ * Sends mail through SMTP_URL when configured; otherwise prints it to the server log
+ * (the embedded default, so a newcomer can still follow a password-reset link).
+ */
+export function createMailer({ db, clock, log, smtpUrl, from }: MailerOptions): Mailer {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+
+  async function deliver(id: number, message: OutgoingMail): Promise<void> {
+    if (!transport) {
+      log.info({ mailId: id, to: message.to, subject: message.subject }, `E-mail (no SMTP_URL configured, not sent):\n${message.text}`);
+      await markMailMessage(db, id, 'logged', clock.now());
+      return;
+    }
+    try {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await markMailMessage(db, id, 'sent', clock.now());
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log.error({ mailId: id, to: message.to }, `E-mail delivery failed: ${reason}`);
+      await markMailMessage(db, id, 'failed', clock.now(), reason);
+    }
+  }
+
+  return {
+    async queue(message) {
+      const id = await insertMailMessage(db, {
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        createdAt: clock.now(),
+      });
+      const delivered = deliver(id, message).catch((error: unknown) => log.error({ mailId: id, err: error }, 'Recording e-mail delivery failed'));
+      return { id, delivered };
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
+import { toPublicUser, type PublicUser } from './public-user.ts';
+import { findUserById, updateProfileFields } from './users-repository.ts';
+
+/** Accepts absolute http(s) URLs and same-origin paths (uploaded files); anything else is refused. */
+export function normaliseAvatarUrl(avatar: string | null): string | null {
+  if (avatar === null || avatar.trim() === '') return null;
+  const value = avatar.trim();
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+  } catch {
+    // fall through to the error below
+  }
+  throw badRequest('Avatar must be an http(s) URL or an uploaded file path.');
+}
+
+/** Updates the caller's own name and avatar and returns the updated profile. */
+export async function updateMyProfile(
+  db: Database,
+  clock: Clock,
+  userId: number,
+  changes: { name?: string | undefined; avatar?: string | null | undefined },
+): Promise<PublicUser> {
+  const fields: { name?: string; avatarUrl?: string | null } = {};
+  if (changes.name !== undefined) {
+    const name = changes.name.trim();
+    if (name === '') throw badRequest('Name is required.');
+    fields.name = name;
+  }
+  if (changes.avatar !== undefined) fields.avatarUrl = normaliseAvatarUrl(changes.avatar);
+  if (Object.keys(fields).length > 0) await updateProfileFields(db, userId, fields, clock.now());
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  return toPublicUser(user);
+}

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+
+/** Reads the configuration or exits with the list of problems. */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+/** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite in DATA_DIR/pg, and migrates it. */
+export async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') });
+  await database.migrate();
+  return database;
+}

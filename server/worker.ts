@@ -1,0 +1,23 @@
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { systemClock } from './clock.ts';
+import { housekeepingJobs } from './services/worker/jobs.ts';
+import { startWorker } from './services/worker/worker-loop.ts';
+import { configOrExit, openMigratedDatabase } from './start.ts';
+
+const config = configOrExit();
+if (!config.databaseUrl) {
+  console.error(
+    'npm run worker needs PostgreSQL (set DATABASE_URL): with the embedded PGlite database the worker runs inside the API process started by npm start.',
+  );
+  process.exit(1);
+}
+const log = pino({ level: config.logLevel });
+const database = await openMigratedDatabase(config);
+const worker = startWorker({ db: database.db, clock: systemClock, log }, housekeepingJobs(config));
+
+closeWithGrace({ delay: 10_000 }, async ({ signal }) => {
+  log.info({ signal }, 'worker shutting down');
+  await worker.stop();
+  await database.close();
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppOptions } from '../../server/app.ts';
+import type { Database, DatabaseHandle } from '../../server/db/client.ts';
+import { organisations } from '../../server/db/schema.ts';
+import { hashPassword } from '../../server/services/auth/passwords.ts';
+import type { Role } from '../../server/services/auth/tokens.ts';
+import { insertUser } from '../../server/services/users/users-repository.ts';
+import { ManualClock } from './clock.ts';
+import { createTestDatabase } from './database.ts';
+
+export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789');
+export const TEST_PUBLIC_URL = 'http://payrail.test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  db: Database;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database with a manual clock and a silent logger. */
+export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = new ManualClock();
+  const app = await buildApp({
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    publicUrl: TEST_PUBLIC_URL,
+    clock,
+    logger: false,
+    authRateLimitPerMinute: 1000,
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let organisationCounter = 0;
+/** Inserts an organisation and returns its id. */
+export async function createOrganisation(db: Database, name = `Org ${++organisationCounter}`): Promise<number> {
+  const [row] = await db
+    .insert(organisations)
+    .values({ name, code: `ORG${organisationCounter}`, email: `contact${organisationCounter}@example.com` })
+    .returning({ id: organisations.id });
+  if (!row) throw new Error('no organisation');
+  return row.id;
+}
+
+/** Inserts a user with a known password. */
+export async function createUser(
+  db: Database,
+  user: { email: string; password?: string; role?: Role; orgId?: number | null; name?: string },
+): Promise<number> {
+  return insertUser(db, {
+    name: user.name ?? user.email.split('@')[0] ?? 'User',
+    email: user.email,
+    role: user.role ?? 'orgadmin',
+    orgId: user.orgId ?? null,
+    passwordHash: await hashPassword(user.password ?? 'correct horse battery'),
+  });
+}
+
+/** Signs in through the API and returns the bearer token. */
+export async function signIn(app: FastifyInstance, email: string, password = 'correct horse battery'): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { access_token: string }).access_token;
+}
+
+/** The parsed JSON body of an injected response. */
+export function body<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json();
+}
