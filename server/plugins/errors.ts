@@ -17,7 +17,7 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
   return errors
     .map((error) => {
       const field = `${dataVar}${error.instancePath.replace(/\//g, '.')}`;
-      const params = error.params as Record<string, unknown>;
+      const params = error.params;
       if (error.keyword === 'additionalProperties') return `${field} has an unknown field "${String(params['additionalProperty'])}"`;
       if (error.keyword === 'required') return `${field}.${String(params['missingProperty'])} is required`;
       return `${field} ${error.message ?? 'is invalid'}`;
@@ -43,7 +43,7 @@ export default fp(
         request.log.error({ err: error }, 'request failed');
         message = INTERNAL_MESSAGE;
       }
-      if (statusCode === 429 && 'headers' in error && error.headers) void reply.headers(error.headers as Record<string, string>);
+      if (statusCode === 429 && 'headers' in error && error.headers) void reply.headers(error.headers);
       return reply.code(statusCode).type('application/json').send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message });
     });
   },

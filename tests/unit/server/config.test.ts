@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', dataDir: path.resolve('data'), worker: 'on', allowPrivateTargets: false });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('reads and normalises values', () => {
+    const config = loadConfig({ PORT: '8080', PUBLIC_URL: 'https://pay.example.com/', ALLOW_PRIVATE_TARGETS: 'true', WORKER: 'off' });
+    expect(config).toMatchObject({ port: 8080, publicUrl: 'https://pay.example.com', allowPrivateTargets: true, worker: 'off' });
+  });
+
+  it('lists every problem at once', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', DATA_KEY: 'zz', WORKER: 'maybe' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const problem of ['PORT must be a whole number', 'DATABASE_URL must start with postgres:', 'JWT_SECRET must be at least 32', 'DATA_KEY must be 64 hex', 'WORKER must be on or off']) {
+      expect(message).toContain(problem);
+    }
+  });
+});
