@@ -5,7 +5,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.astro/', 'node_modules/', '.tools/', 'data/', 'test-results/', 'playwright-report/', 'bench/.data/', 'server/db/migrations/'],
+    ignores: [
+      'dist/',
+      '.astro/',
+      'node_modules/',
+      '.tools/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'bench/.data/',
+      'server/db/migrations/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

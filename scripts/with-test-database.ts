@@ -28,5 +28,9 @@ if (!command) {
   process.exit(2);
 }
 console.log(`Running "${[command, ...args].join(' ')}" against PostgreSQL (${target.host}/${name})`);
-const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url }, shell: process.platform === 'win32' });
+const result = spawnSync(command, args, {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+  shell: process.platform === 'win32',
+});
 process.exit(result.status ?? 1);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -14,6 +15,11 @@ import { ErrorResponse } from './schemas/common.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import userRoutes from './routes/users.ts';
+import countryRoutes from './routes/countries.ts';
+import currencyRoutes from './routes/currencies.ts';
+import fileRoutes from './routes/files.ts';
+import organisationRoutes from './routes/organisations.ts';
+import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
 
@@ -22,6 +28,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppOptions {
   database: DatabaseHandle;
   jwtSecret: Uint8Array;
+  /** AES-256-GCM key for secrets at rest (API tokens, credentials). */
+  dataKey: Buffer;
   publicUrl: string;
   clock?: Clock;
   /** Pino logger options, or false for silence (tests). */
@@ -102,7 +110,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         publicUrl: options.publicUrl,
         perIpPerMinute: options.authRateLimitPerMinute ?? 20,
       });
+      await api.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
       await api.register(userRoutes, { db, clock, jwtSecret: options.jwtSecret });
+      await api.register(countryRoutes, { db, clock });
+      await api.register(currencyRoutes, { db, clock });
+      await api.register(organisationRoutes, { db, clock, dataKey: options.dataKey });
+      await api.register(fileRoutes, { db, clock });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

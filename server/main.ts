@@ -15,6 +15,7 @@ const database = await openMigratedDatabase(config);
 const app = await buildApp({
   database,
   jwtSecret: secrets.jwtSecret,
+  dataKey: secrets.dataKey,
   publicUrl: config.publicUrl,
   logger: { level: config.logLevel },
   smtpUrl: config.smtpUrl,

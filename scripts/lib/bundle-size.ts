@@ -40,8 +40,14 @@ export function weighPage(distDir: string, htmlFile: string): PageWeight {
     }
   }
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '').join('\n');
-  const gzipBytes = [...seen].reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, inline ? gzipSync(inline).length : 0);
-  const page = `/${path.relative(distDir, htmlFile).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+  const gzipBytes = [...seen].reduce(
+    (sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length,
+    inline ? gzipSync(inline).length : 0,
+  );
+  const page = `/${path
+    .relative(distDir, htmlFile)
+    .replace(/(^|\/)index\.html$/, '')
+    .replace(/\.html$/, '')}`;
   return { page, files: [...seen].map((file) => path.relative(distDir, file)), gzipBytes };
 }
 

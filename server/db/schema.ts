@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   char,
+  customType,
   check,
   index,
   integer,
@@ -17,7 +19,62 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** Tenants. Extended with branding, tokens and settings by later migrations. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const countries = pgTable(
+  'countries',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    code: char('code', { length: 2 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('countries_code_unique').on(table.code), check('countries_code_check', sql`${table.code} ~ '^[A-Z]{2}$'`)],
+);
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    code: char('code', { length: 3 }).notNull(),
+    // Minor units per major unit: 100 for cents/pesewas, 1 for currencies without minor units.
+    baseUnit: integer('base_unit').notNull().default(100),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('currencies_code_unique').on(table.code),
+    check('currencies_code_check', sql`${table.code} ~ '^[A-Z]{3}$'`),
+    check('currencies_base_unit_check', sql`${table.baseUnit} in (1, 10, 100, 1000, 10000)`),
+  ],
+);
+
+/** Uploaded images (avatars, logos), kept in the database so API processes share no disk. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    // Unguessable public key used in the URL.
+    publicKey: varchar('public_key', { length: 43 }).notNull(),
+    contentType: varchar('content_type', { length: 50 }).notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    uploadedBy: integer('uploaded_by'),
+    orgId: integer('org_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('files_public_key_unique').on(table.publicKey)],
+);
+
+/** Tenants: contact, address, registration, receipt branding and their API and checkout tokens. */
 export const organisations = pgTable(
   'organisations',
   {
@@ -25,10 +82,42 @@ export const organisations = pgTable(
     name: varchar('name', { length: 200 }).notNull(),
     code: varchar('code', { length: 32 }).notNull(),
     email: varchar('email', { length: 320 }).notNull(),
+    countryId: integer('country_id').references(() => countries.id, { onDelete: 'restrict' }),
+    currencies: varchar('currencies', { length: 3 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar(3)[]`),
+    defaultCurrency: varchar('default_currency', { length: 3 }),
+    callbackUrl: varchar('callback_url', { length: 2048 }),
+    notifierUrl: varchar('notifier_url', { length: 2048 }),
+    addressLine1: varchar('address_line1', { length: 200 }),
+    addressLine2: varchar('address_line2', { length: 200 }),
+    city: varchar('city', { length: 100 }),
+    state: varchar('state', { length: 100 }),
+    postalCode: varchar('postal_code', { length: 20 }),
+    phone: varchar('phone', { length: 40 }),
+    websiteUrl: varchar('website_url', { length: 2048 }),
+    taxId: varchar('tax_id', { length: 50 }),
+    registrationNumber: varchar('registration_number', { length: 50 }),
+    invoiceFooterNote: varchar('invoice_footer_note', { length: 1000 }),
+    collectsGovernmentPayments: boolean('collects_government_payments').notNull().default(false),
+    receiptTitle: varchar('receipt_title', { length: 100 }),
+    logoPosition: varchar('logo_position', { length: 10 }).notNull().default('left'),
+    logoUrl: varchar('logo_url', { length: 2048 }),
+    // The API token is stored encrypted (superadmins can read it) and hashed (for lookup on every call).
+    apiTokenEncrypted: text('api_token_encrypted').notNull(),
+    apiTokenHash: char('api_token_hash', { length: 64 }).notNull(),
+    checkoutToken: varchar('checkout_token', { length: 64 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('organisations_code_unique').on(sql`upper(${table.code})`)],
+  (table) => [
+    uniqueIndex('organisations_code_unique').on(sql`upper(${table.code})`),
+    uniqueIndex('organisations_api_token_hash_unique').on(table.apiTokenHash),
+    uniqueIndex('organisations_checkout_token_unique').on(table.checkoutToken),
+    index('organisations_name_idx').on(table.name),
+    check('organisations_logo_position_check', sql`${table.logoPosition} in ('left', 'center')`),
+  ],
 );
 
 export const users = pgTable(

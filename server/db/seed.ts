@@ -2,20 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './client.ts';
 import { hashPassword } from '../services/auth/passwords.ts';
-import { hasAnyUser, insertUser } from '../services/users/users-repository.ts';
+import { countSuperadmins, insertUser } from '../services/users/users-repository.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@payrail.local';
 
 /**
- * On an empty database, creates the first superadmin from ADMIN_EMAIL/ADMIN_PASSWORD,
- * or with a random password printed once.
+ * When no superadmin exists yet (e.g. an empty database, or only demo users), creates one from
+ * ADMIN_EMAIL/ADMIN_PASSWORD, or with a random password printed once.
  */
 export async function ensureSuperadmin(
   db: Database,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
   admin: { email?: string | undefined; password?: string | undefined },
 ): Promise<void> {
-  if (await hasAnyUser(db)) return;
+  if ((await countSuperadmins(db)) > 0) return;
   const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
   const password = admin.password ?? randomBytes(12).toString('base64url');
   await insertUser(db, { name: 'Platform Admin', email, role: 'superadmin', orgId: null, passwordHash: await hashPassword(password) });

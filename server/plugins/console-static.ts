@@ -66,7 +66,11 @@ export default fp<{ distDir: string }>(
     await app.register(fastifyStatic, { root: distDir, serve: false });
 
     const sendPage = (reply: FastifyReply, page: Page) =>
-      reply.header('content-security-policy', page.csp).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+      reply
+        .header('content-security-policy', page.csp)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';

@@ -44,7 +44,10 @@ export default fp(
         message = INTERNAL_MESSAGE;
       }
       if (statusCode === 429 && 'headers' in error && error.headers) void reply.headers(error.headers);
-      return reply.code(statusCode).type('application/json').send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message });
+      return reply
+        .code(statusCode)
+        .type('application/json')
+        .send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message });
     });
   },
   { name: 'errors' },

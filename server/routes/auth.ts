@@ -29,7 +29,10 @@ const ResetBody = Type.Object(
 );
 
 const tooMany = (seconds: number) =>
-  new HttpError(429, `Too many attempts for this account. Please try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`);
+  new HttpError(
+    429,
+    `Too many attempts for this account. Please try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
+  );
 
 /** Sign-in, forgot-password and reset-password; rate-limited per IP and per e-mail. */
 const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {

@@ -8,7 +8,10 @@ import { changePassword } from '../services/auth/auth-service.ts';
 import { toPublicUser } from '../services/users/public-user.ts';
 import { updateMyProfile } from '../services/users/profile-service.ts';
 import { findUserById } from '../services/users/users-repository.ts';
-import { PASSWORD_MAX, authErrors } from '../schemas/common.ts';
+import { Email, MessageResponse, PASSWORD_MAX, authErrors } from '../schemas/common.ts';
+import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { createUser, deleteUser, listUsers, resetUserPassword, updateUser } from '../services/users/users-admin-service.ts';
+import { notFound } from '../errors.ts';
 
 export const PublicUserSchema = Type.Object(
   {
@@ -32,13 +35,31 @@ const ProfileBody = Type.Object(
   { additionalProperties: false },
 );
 const ChangePasswordBody = Type.Object(
-  { currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }), newPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) },
+  {
+    currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+    newPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+  },
+  { additionalProperties: false },
+);
+const ListQuery = Type.Object({ ...PageQuery, query: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const CreateUserBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    email: Email,
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+    role: Type.Optional(Type.Union([Type.Literal('orgadmin'), Type.Literal('superadmin')], { default: 'orgadmin' })),
+    orgId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  },
   { additionalProperties: false },
 );
 const ChangePasswordResponse = Type.Object({ message: Type.String(), access_token: Type.String() });
 
 /** The signed-in user's own profile and password. */
-const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSecret: Uint8Array }> = async (app, { db, clock, jwtSecret }) => {
+const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSecret: Uint8Array }> = async (
+  app,
+  { db, clock, jwtSecret },
+) => {
   app.addSchema(PublicUserSchema);
 
   app.get(
@@ -82,8 +103,107 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       },
     },
     async (request) => {
-      const token = await changePassword({ db, clock, jwtSecret }, callerOf(request).id, request.body.currentPassword, request.body.newPassword);
+      const token = await changePassword(
+        { db, clock, jwtSecret },
+        callerOf(request).id,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return { message: 'Password changed successfully!', access_token: token };
+    },
+  );
+
+  const common = { tags: ['users'], security: [{ bearer: [] }] };
+  const withConflicts = { ...authErrors, 409: authErrors[400] };
+
+  app.get(
+    '/users',
+    {
+      preHandler: [app.authenticate, app.requireRole('superadmin')],
+      schema: {
+        ...common,
+        summary: 'All users of the platform (search by name or e-mail)',
+        querystring: ListQuery,
+        response: { 200: ListOf(UserRef), ...authErrors },
+      },
+    },
+    async (request) => listUsers(db, {}, { ...pageOf(request.query), search: request.query.query }),
+  );
+
+  app.get(
+    '/users/my-organisation',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Users of your organisation',
+        querystring: ListQuery,
+        response: { 200: ListOf(UserRef), ...authErrors },
+      },
+    },
+    async (request) => {
+      const orgId = callerOf(request).orgId;
+      if (orgId === null) throw notFound('You do not belong to an organisation.');
+      return listUsers(db, { orgId }, { ...pageOf(request.query), search: request.query.query });
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Create a user (orgadmins: in their own organisation; superadmins: choose orgId, or role superadmin)',
+        body: CreateUserBody,
+        response: { 201: UserRef, ...withConflicts },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createUser(db, callerOf(request), request.body)),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: "Change a user's name and avatar",
+        params: IdParams,
+        body: ProfileBody,
+        response: { 200: UserRef, ...authErrors },
+      },
+    },
+    async (request) => updateUser(db, clock, callerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/users/:id/reset-password',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: "Set another user's password (signs that user out)",
+        params: IdParams,
+        body: Type.Object({ newPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) }, { additionalProperties: false }),
+        response: { 200: MessageResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      await resetUserPassword(db, clock, callerOf(request), request.params.id, request.body.newPassword);
+      return { message: 'Password updated.' };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { ...common, summary: 'Delete a user', params: IdParams, response: { 200: MessageResponse, ...authErrors } },
+    },
+    async (request) => {
+      await deleteUser(db, callerOf(request), request.params.id);
+      return { message: 'User deleted.' };
     },
   );
 };

@@ -25,3 +25,6 @@ export const authErrors = errorResponses(400, 401, 403, 404, 429, 500);
 export const EMAIL_MAX = 320;
 export const PASSWORD_MAX = 200;
 export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX, minLength: 3 });
+
+/** A timestamp: a Date in handlers, an ISO-8601 UTC string on the wire. */
+export const DateTime = Type.Unsafe<Date>({ type: 'string', format: 'date-time' });

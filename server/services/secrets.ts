@@ -16,7 +16,10 @@ interface StoredSecrets {
  * Uses JWT_SECRET / DATA_KEY when set, otherwise generates them once into `<dataDir>/secrets.json`
  * (mode 0600) so restarts keep sessions and encrypted data readable.
  */
-export function loadOrCreateSecrets(dataDir: string, fromEnv: { jwtSecret?: string | undefined; dataKey?: string | undefined }): ServerSecrets {
+export function loadOrCreateSecrets(
+  dataDir: string,
+  fromEnv: { jwtSecret?: string | undefined; dataKey?: string | undefined },
+): ServerSecrets {
   let stored: StoredSecrets | undefined;
   if (!fromEnv.jwtSecret || !fromEnv.dataKey) {
     const file = path.join(dataDir, 'secrets.json');

@@ -33,7 +33,7 @@ describe('POST /api/auth/login', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
     expect(body(me)).toEqual({
-      id: expect.any(Number),
+      id: expect.any(Number) as number,
       name: 'Ama Mensah',
       email: 'Ama@Acme.test',
       role: 'orgadmin',
@@ -165,7 +165,11 @@ describe('per-IP rate limit', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const response = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `x${i}@y.z`, password: 'whatever1' } });
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `x${i}@y.z`, password: 'whatever1' },
+        });
         codes.push(response.statusCode);
         if (response.statusCode === 429) expect(body(response)['message']).toMatch(/Too many requests\. Please try again in \d+ seconds\./);
       }

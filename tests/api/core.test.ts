@@ -108,7 +108,15 @@ describe('GET /api/openapi.json', () => {
     expect(response.statusCode).toBe(200);
     const document = body<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(response);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/health', '/auth/login', '/auth/forgot-password', '/auth/reset-password', '/users/me', '/users/me/profile', '/users/change-password']),
+      expect.arrayContaining([
+        '/health',
+        '/auth/login',
+        '/auth/forgot-password',
+        '/auth/reset-password',
+        '/users/me',
+        '/users/me/profile',
+        '/users/change-password',
+      ]),
     );
     for (const [route, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { Database, DatabaseHandle } from '../../server/db/client.ts';
-import { organisations } from '../../server/db/schema.ts';
+import { seedReferenceData } from '../../server/db/reference-data.ts';
+import { createOrganisation as createOrganisationService } from '../../server/services/organisations/organisations-service.ts';
 import { hashPassword } from '../../server/services/auth/passwords.ts';
 import type { Role } from '../../server/services/auth/tokens.ts';
 import { insertUser } from '../../server/services/users/users-repository.ts';
@@ -10,6 +11,7 @@ import { createTestDatabase } from './database.ts';
 
 export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789');
 export const TEST_PUBLIC_URL = 'http://payrail.test';
+export const TEST_DATA_KEY = Buffer.alloc(32, 7);
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,10 +24,12 @@ export interface TestApp {
 /** Builds the real app on a fresh database with a manual clock and a silent logger. */
 export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  await seedReferenceData(database.db);
   const clock = new ManualClock();
   const app = await buildApp({
     database,
     jwtSecret: TEST_JWT_SECRET,
+    dataKey: TEST_DATA_KEY,
     publicUrl: TEST_PUBLIC_URL,
     clock,
     logger: false,
@@ -46,14 +50,14 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
 }
 
 let organisationCounter = 0;
-/** Inserts an organisation and returns its id. */
+/** Creates an organisation (Ghana, GHS) through the service and returns its id. */
 export async function createOrganisation(db: Database, name = `Org ${++organisationCounter}`): Promise<number> {
-  const [row] = await db
-    .insert(organisations)
-    .values({ name, code: `ORG${organisationCounter}`, email: `contact${organisationCounter}@example.com` })
-    .returning({ id: organisations.id });
-  if (!row) throw new Error('no organisation');
-  return row.id;
+  organisationCounter++;
+  const organisation = await createOrganisationService(
+    { db, clock: new ManualClock(), dataKey: TEST_DATA_KEY },
+    { name, code: `ORG${organisationCounter}`, email: `contact${organisationCounter}@example.com`, country: 'GH', currencies: ['GHS'] },
+  );
+  return organisation.id;
 }
 
 /** Inserts a user with a known password. */
@@ -74,7 +78,7 @@ export async function createUser(
 export async function signIn(app: FastifyInstance, email: string, password = 'correct horse battery'): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  return (response.json() as { access_token: string }).access_token;
+  return response.json<{ access_token: string }>().access_token;
 }
 
 /** The parsed JSON body of an injected response. */

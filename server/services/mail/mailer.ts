@@ -57,7 +57,9 @@ export function createMailer({ db, clock, log, smtpUrl, from }: MailerOptions): 
         htmlBody: message.html ?? null,
         createdAt: clock.now(),
       });
-      const delivered = deliver(id, message).catch((error: unknown) => log.error({ mailId: id, err: error }, 'Recording e-mail delivery failed'));
+      const delivered = deliver(id, message).catch((error: unknown) =>
+        log.error({ mailId: id, err: error }, 'Recording e-mail delivery failed'),
+      );
       return { id, delivered };
     },
     close() {

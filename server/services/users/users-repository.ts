@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organisations, users } from '../../db/schema.ts';
 import type { Role } from '../auth/tokens.ts';
@@ -43,12 +43,6 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row as UserRecord | undefined;
 }
 
-/** Whether any user exists (first start creates the superadmin). */
-export async function hasAnyUser(db: Database): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).limit(1);
-  return rows.length > 0;
-}
-
 export interface NewUser {
   name: string;
   email: string;
@@ -84,4 +78,33 @@ export async function updateProfileFields(
     .update(users)
     .set({ ...fields, updatedAt })
     .where(eq(users.id, userId));
+}
+
+/** One page of users (optionally of one organisation), newest first, filtered by name or e-mail. */
+export async function listUsers(db: Database, options: { orgId?: number; search?: string | undefined; limit: number; offset: number }) {
+  const conditions = [];
+  if (options.orgId !== undefined) conditions.push(eq(users.orgId, options.orgId));
+  const needle = options.search?.trim();
+  if (needle) {
+    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`(${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})`);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [items, totals] = await Promise.all([
+    selectUsers(db).where(where).orderBy(desc(users.id)).limit(options.limit).offset(options.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { items: items as UserRecord[], total: totals[0]?.total ?? 0 };
+}
+
+/** How many superadmins exist (the last one may not be deleted). */
+export async function countSuperadmins(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(eq(users.role, 'superadmin'));
+  return row?.total ?? 0;
+}
+
+/** Deletes a user; false when it did not exist. */
+export async function deleteUser(db: Database, id: number): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -5,7 +5,13 @@ import { loadConfig } from '../../../server/config.ts';
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', dataDir: path.resolve('data'), worker: 'on', allowPrivateTargets: false });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('data'),
+      worker: 'on',
+      allowPrivateTargets: false,
+    });
     expect(config.databaseUrl).toBeUndefined();
   });
 
@@ -21,7 +27,13 @@ describe('loadConfig', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    for (const problem of ['PORT must be a whole number', 'DATABASE_URL must start with postgres:', 'JWT_SECRET must be at least 32', 'DATA_KEY must be 64 hex', 'WORKER must be on or off']) {
+    for (const problem of [
+      'PORT must be a whole number',
+      'DATABASE_URL must start with postgres:',
+      'JWT_SECRET must be at least 32',
+      'DATA_KEY must be 64 hex',
+      'WORKER must be on or off',
+    ]) {
       expect(message).toContain(problem);
     }
   });

@@ -9,7 +9,15 @@ let database: DatabaseHandle;
 beforeAll(async () => (database = await createTestDatabase()));
 afterAll(() => database.close());
 
-const entry = (i: number) => ({ createdAt: new Date(), method: 'GET', endpoint: `/api/x/${i}`, statusCode: 200, durationMs: 1, userId: null, orgId: null });
+const entry = (i: number) => ({
+  createdAt: new Date(),
+  method: 'GET',
+  endpoint: `/api/x/${i}`,
+  statusCode: 200,
+  durationMs: 1,
+  userId: null,
+  orgId: null,
+});
 
 describe('ApiLogBuffer', () => {
   it('writes nothing until flushed, then everything in one go', async () => {

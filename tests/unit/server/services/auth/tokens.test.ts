@@ -20,7 +20,9 @@ describe('user tokens', () => {
     const token = await signUserToken(secret, { userId: 1, role: 'orgadmin', orgId: 1 }, clock);
     expect(await verifyUserToken(new TextEncoder().encode('another-secret-another-secret-another'), token, clock)).toBeUndefined();
     const [header, , signature] = token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ sub: '1', role: 'superadmin', orgId: null, iat: 1, exp: 9999999999 })).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ sub: '1', role: 'superadmin', orgId: null, iat: 1, exp: 9999999999 })).toString(
+      'base64url',
+    );
     expect(await verifyUserToken(secret, `${header}.${forgedPayload}.${signature}`, clock)).toBeUndefined();
     expect(await verifyUserToken(secret, 'not-a-token', clock)).toBeUndefined();
   });

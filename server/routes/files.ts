@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { notFound } from '../errors.ts';
+import { callerOf } from '../plugins/auth.ts';
+import { authErrors, errorResponses } from '../schemas/common.ts';
+import { findFileByKey } from '../services/files/files-repository.ts';
+import { storeImage } from '../services/files/files-service.ts';
+import { readImageUpload } from './read-image-upload.ts';
+
+export const UploadResponse = Type.Object({ url: Type.String(), contentType: Type.String(), size: Type.Integer() });
+
+/** Image uploads (avatars, logos) stored in the database and served by unguessable URL. */
+const fileRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
+  app.post(
+    '/files/upload',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['files'],
+        summary: 'Upload a png, jpeg or gif image (≤ 2 MiB, multipart field "file"); returns its URL',
+        consumes: ['multipart/form-data'],
+        security: [{ bearer: [] }],
+        response: { 201: UploadResponse, ...authErrors, ...errorResponses(413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const bytes = await readImageUpload(request, 'file');
+      return reply.code(201).send(await storeImage(db, clock, bytes, { uploadedBy: caller.id, orgId: caller.orgId }));
+    },
+  );
+
+  app.get(
+    '/files/:key',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'An uploaded image',
+        params: Type.Object({ key: Type.String({ pattern: '^[A-Za-z0-9_-]{10,64}$' }) }),
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await findFileByKey(db, request.params.key);
+      if (!file) throw notFound('File not found.');
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('content-disposition', 'inline')
+        .send(file.bytes);
+    },
+  );
+};
+
+export default fileRoutes;

@@ -1,0 +1,25 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+/** Encrypts text with AES-256-GCM as `v1.<iv>.<tag>.<ciphertext>` (base64url parts). */
+export function seal(key: Buffer, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+}
+
+/** Decrypts a value made by `seal`; throws if it was tampered with or the key is wrong. */
+export function open(key: Buffer, sealed: string): string {
+  const [version, iv, tag, ciphertext] = sealed.split('.');
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('not a sealed value');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/** A masked hint of a secret, showing only its last four characters. */
+export function maskSecret(secret: string): string {
+  return `••••${secret.slice(-4)}`;
+}

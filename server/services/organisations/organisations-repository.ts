@@ -1,0 +1,78 @@
+import { asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { countries, organisations, users } from '../../db/schema.ts';
+
+export type OrganisationRow = typeof organisations.$inferSelect & { countryName: string | null; countryCode: string | null };
+export type OrganisationInsert = typeof organisations.$inferInsert;
+
+const columns = { ...getTableColumns(organisations), countryName: countries.name, countryCode: countries.code };
+
+const selectOrganisations = (db: Database) =>
+  db.select(columns).from(organisations).leftJoin(countries, eq(countries.id, organisations.countryId));
+
+const searchFilter = (search: string | undefined): SQL | undefined => {
+  const needle = search?.trim();
+  if (!needle) return undefined;
+  const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${organisations.name} ilike ${pattern} or ${organisations.code} ilike ${pattern} or ${organisations.email} ilike ${pattern})`;
+};
+
+/** One page of organisations by name, filtered by a search over name, code and e-mail. */
+export async function listOrganisations(db: Database, options: { limit?: number; offset?: number; search?: string | undefined }) {
+  const where = searchFilter(options.search);
+  const query = selectOrganisations(db).where(where).orderBy(asc(organisations.name), asc(organisations.id));
+  const [items, totals] = await Promise.all([
+    options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0),
+    db.select({ total: count() }).from(organisations).where(where),
+  ]);
+  return { items: items as OrganisationRow[], total: totals[0]?.total ?? 0 };
+}
+
+/** The organisation with this id, with its country. */
+export async function findOrganisation(db: Database, id: number): Promise<OrganisationRow | undefined> {
+  const [row] = await selectOrganisations(db).where(eq(organisations.id, id)).limit(1);
+  return row;
+}
+
+/** Another organisation with this code (case-insensitive). */
+export async function organisationWithCode(db: Database, code: string, exceptId?: number): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(
+      sql`upper(${organisations.code}) = upper(${code})${exceptId === undefined ? sql`` : sql` and ${organisations.id} <> ${exceptId}`}`,
+    )
+    .limit(1);
+  return row;
+}
+
+/** The organisation owning an API token, by the token's hash. */
+export async function findOrganisationByApiTokenHash(db: Database, hash: string): Promise<{ id: number } | undefined> {
+  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.apiTokenHash, hash)).limit(1);
+  return row;
+}
+
+/** Inserts an organisation and returns its id. */
+export async function insertOrganisation(db: Database, values: OrganisationInsert): Promise<number> {
+  const [row] = await db.insert(organisations).values(values).returning({ id: organisations.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Updates an organisation; false when it does not exist. */
+export async function updateOrganisation(db: Database, id: number, values: Partial<OrganisationInsert>): Promise<boolean> {
+  const rows = await db.update(organisations).set(values).where(eq(organisations.id, id)).returning({ id: organisations.id });
+  return rows.length > 0;
+}
+
+/** How many users belong to the organisation. */
+export async function countOrganisationUsers(db: Database, id: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(eq(users.orgId, id));
+  return row?.total ?? 0;
+}
+
+/** Deletes an organisation; false when it did not exist. */
+export async function deleteOrganisation(db: Database, id: number): Promise<boolean> {
+  const rows = await db.delete(organisations).where(eq(organisations.id, id)).returning({ id: organisations.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,247 @@
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { maskSecret, open, seal } from '../crypto/secret-box.ts';
+import { hashToken, newApiToken, newCheckoutToken } from './organisation-tokens.ts';
+import { normaliseOrganisationCode, optionalHttpUrl, optionalText, resolveCountry, resolveCurrencies } from './organisation-input.ts';
+import * as rows from './organisations-repository.ts';
+import type { OrganisationInsert, OrganisationRow } from './organisations-repository.ts';
+
+export interface OrganisationContext {
+  db: Database;
+  clock: Clock;
+  dataKey: Buffer;
+}
+
+/** Settings an orgadmin may change about its own organisation. */
+export interface SettingsInput {
+  defaultCurrency?: string | null | undefined;
+  addressLine1?: string | null | undefined;
+  addressLine2?: string | null | undefined;
+  city?: string | null | undefined;
+  state?: string | null | undefined;
+  postalCode?: string | null | undefined;
+  phone?: string | null | undefined;
+  websiteUrl?: string | null | undefined;
+  taxId?: string | null | undefined;
+  registrationNumber?: string | null | undefined;
+  invoiceFooterNote?: string | null | undefined;
+  collectsGovernmentPayments?: boolean | undefined;
+  receiptTitle?: string | null | undefined;
+  logoPosition?: 'left' | 'center' | undefined;
+  callbackUrl?: string | null | undefined;
+  notifierUrl?: string | null | undefined;
+}
+
+/** Everything a superadmin may set. */
+export interface OrganisationInput extends SettingsInput {
+  name?: string | undefined;
+  email?: string | undefined;
+  code?: string | undefined;
+  country?: string | undefined;
+  currencies?: string[] | undefined;
+}
+
+export interface PublicOrganisation {
+  id: number;
+  name: string;
+  email: string;
+  code: string;
+  country: string | null;
+  countryCode: string | null;
+  currencies: string[];
+  defaultCurrency: string | null;
+  callbackUrl: string | null;
+  notifierUrl: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  phone: string | null;
+  websiteUrl: string | null;
+  taxId: string | null;
+  registrationNumber: string | null;
+  invoiceFooterNote: string | null;
+  collectsGovernmentPayments: boolean;
+  receiptTitle: string | null;
+  logoPosition: string;
+  logoUrl: string | null;
+  logo: string | null;
+  apiToken: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The organisation as the API shows it; only superadmins see the API token in full. */
+export function toPublicOrganisation(row: OrganisationRow, dataKey: Buffer, revealToken: boolean): PublicOrganisation {
+  const token = open(dataKey, row.apiTokenEncrypted);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    code: row.code,
+    country: row.countryName,
+    countryCode: row.countryCode,
+    currencies: row.currencies,
+    defaultCurrency: row.defaultCurrency,
+    callbackUrl: row.callbackUrl,
+    notifierUrl: row.notifierUrl,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    phone: row.phone,
+    websiteUrl: row.websiteUrl,
+    taxId: row.taxId,
+    registrationNumber: row.registrationNumber,
+    invoiceFooterNote: row.invoiceFooterNote,
+    collectsGovernmentPayments: row.collectsGovernmentPayments,
+    receiptTitle: row.receiptTitle,
+    logoPosition: row.logoPosition,
+    logoUrl: row.logoUrl,
+    logo: row.logoUrl,
+    apiToken: revealToken ? token : maskSecret(token),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function settingsValues(input: SettingsInput): Partial<OrganisationInsert> {
+  const values: Partial<OrganisationInsert> = {
+    addressLine1: optionalText(input.addressLine1),
+    addressLine2: optionalText(input.addressLine2),
+    city: optionalText(input.city),
+    state: optionalText(input.state),
+    postalCode: optionalText(input.postalCode),
+    phone: optionalText(input.phone),
+    websiteUrl: optionalHttpUrl(input.websiteUrl, 'Website URL'),
+    taxId: optionalText(input.taxId),
+    registrationNumber: optionalText(input.registrationNumber),
+    invoiceFooterNote: optionalText(input.invoiceFooterNote),
+    collectsGovernmentPayments: input.collectsGovernmentPayments,
+    receiptTitle: optionalText(input.receiptTitle),
+    logoPosition: input.logoPosition,
+    callbackUrl: optionalHttpUrl(input.callbackUrl, 'Callback URL'),
+    notifierUrl: optionalHttpUrl(input.notifierUrl, 'Notifier URL'),
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+async function mustFind(db: Database, id: number): Promise<OrganisationRow> {
+  const row = await rows.findOrganisation(db, id);
+  if (!row) throw notFound('Organisation not found.');
+  return row;
+}
+
+/** Organisations, paged and searched. */
+export async function listOrganisations(
+  ctx: OrganisationContext,
+  options: { page: number; pageSize: number; search?: string | undefined; all?: boolean },
+) {
+  const window = options.all ? {} : { limit: options.pageSize, offset: (options.page - 1) * options.pageSize };
+  const { items, total } = await rows.listOrganisations(ctx.db, { ...window, search: options.search });
+  return {
+    items: items.map((row) => toPublicOrganisation(row, ctx.dataKey, true)),
+    total,
+    page: options.all ? 1 : options.page,
+    pageSize: options.all ? total : options.pageSize,
+  };
+}
+
+/** One organisation; the token is revealed only when asked (superadmin). */
+export async function getOrganisation(ctx: OrganisationContext, id: number, revealToken: boolean): Promise<PublicOrganisation> {
+  return toPublicOrganisation(await mustFind(ctx.db, id), ctx.dataKey, revealToken);
+}
+
+/** Creates an organisation with a fresh API token and checkout token. */
+export async function createOrganisation(
+  ctx: OrganisationContext,
+  input: OrganisationInput & { name: string; email: string; code: string; country: string },
+): Promise<PublicOrganisation> {
+  const code = normaliseOrganisationCode(input.code);
+  if (await rows.organisationWithCode(ctx.db, code)) throw conflict(`An organisation with code ${code} already exists.`);
+  const countryId = await resolveCountry(ctx.db, input.country);
+  const money = await resolveCurrencies(ctx.db, input.currencies ?? [], input.defaultCurrency);
+  const apiToken = newApiToken();
+  const now = ctx.clock.now();
+  try {
+    const id = await rows.insertOrganisation(ctx.db, {
+      ...settingsValues(input),
+      name: input.name.trim(),
+      email: input.email.trim(),
+      code,
+      countryId,
+      ...money,
+      apiTokenEncrypted: seal(ctx.dataKey, apiToken),
+      apiTokenHash: hashToken(apiToken),
+      checkoutToken: newCheckoutToken(),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return getOrganisation(ctx, id, true);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`An organisation with code ${code} already exists.`);
+    throw error;
+  }
+}
+
+/** Edits an organisation: every field for a superadmin (`full`), settings only for its orgadmin. */
+export async function updateOrganisation(
+  ctx: OrganisationContext,
+  id: number,
+  input: OrganisationInput,
+  options: { full: boolean },
+): Promise<PublicOrganisation> {
+  const current = await mustFind(ctx.db, id);
+  const values: Partial<OrganisationInsert> = { ...settingsValues(input), updatedAt: ctx.clock.now() };
+  if (options.full) {
+    if (input.name !== undefined) values.name = input.name.trim();
+    if (input.email !== undefined) values.email = input.email.trim();
+    if (input.code !== undefined) {
+      values.code = normaliseOrganisationCode(input.code);
+      if (await rows.organisationWithCode(ctx.db, values.code, id))
+        throw conflict(`An organisation with code ${values.code} already exists.`);
+    }
+    if (input.country !== undefined) values.countryId = await resolveCountry(ctx.db, input.country, current.countryId);
+  }
+  if ((options.full && input.currencies !== undefined) || input.defaultCurrency !== undefined) {
+    const requested = options.full && input.currencies !== undefined ? input.currencies : current.currencies;
+    const wantedDefault =
+      input.defaultCurrency !== undefined
+        ? input.defaultCurrency
+        : requested.includes(current.defaultCurrency ?? '')
+          ? current.defaultCurrency
+          : null;
+    Object.assign(values, await resolveCurrencies(ctx.db, requested, wantedDefault, current.currencies));
+  }
+  try {
+    await rows.updateOrganisation(ctx.db, id, values);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('An organisation with this code already exists.');
+    throw error;
+  }
+  return getOrganisation(ctx, id, options.full);
+}
+
+/** Sets the organisation's logo URL (after an upload). */
+export async function setOrganisationLogo(
+  ctx: OrganisationContext,
+  id: number,
+  logoUrl: string,
+  revealToken: boolean,
+): Promise<PublicOrganisation> {
+  await mustFind(ctx.db, id);
+  await rows.updateOrganisation(ctx.db, id, { logoUrl, updatedAt: ctx.clock.now() });
+  return getOrganisation(ctx, id, revealToken);
+}
+
+/** Deletes an organisation that has no users (and, once payments exist, no payment history). */
+export async function deleteOrganisation(ctx: OrganisationContext, id: number): Promise<void> {
+  await mustFind(ctx.db, id);
+  const members = await rows.countOrganisationUsers(ctx.db, id);
+  if (members > 0) throw conflict(`This organisation still has ${members} user${members === 1 ? '' : 's'}; delete them first.`);
+  await rows.deleteOrganisation(ctx.db, id);
+}

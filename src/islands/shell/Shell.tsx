@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { navItemsForRole } from '../../lib/navigation.ts';
+import { isSuperadmin } from '../../lib/roles.ts';
+import { loadSession } from '../../lib/stores/session.ts';
+import UserMenu from './UserMenu.tsx';
+import Sidebar from './Sidebar.tsx';
+import { useSession } from './useSession.ts';
+
+export interface ShellProps {
+  /** Path of the page being shown, to mark its sidebar link. */
+  activePath: string;
+}
+
+const SIDEBAR_ID = 'console-sidebar';
+
+/** Sidebar and header of the console; a blank dark screen until the session is known (then /login if none). */
+export default function Shell({ activePath }: ShellProps) {
+  const { status, user } = useSession();
+  const [navOpen, setNavOpen] = useState(false);
+
+  useEffect(() => {
+    void loadSession();
+  }, []);
+
+  useEffect(() => {
+    if (!navOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setNavOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [navOpen]);
+
+  if (status !== 'authenticated' || !user) return <div className="session-splash" aria-busy="true" />;
+
+  const context = isSuperadmin(user.role) ? 'Platform administration' : (user.organisation?.name ?? 'Organisation');
+  return (
+    <>
+      <Sidebar id={SIDEBAR_ID} items={navItemsForRole(user.role)} activePath={activePath} open={navOpen} />
+      <div className={navOpen ? 'sidebar-backdrop is-open' : 'sidebar-backdrop'} onClick={() => setNavOpen(false)} />
+      <header className="topbar">
+        <div className="topbar__context">
+          <button
+            type="button"
+            className="icon-btn topbar__menu-toggle"
+            aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={navOpen}
+            aria-controls={SIDEBAR_ID}
+            onClick={() => setNavOpen((was) => !was)}
+          >
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+          <span className="badge badge--accent">{context}</span>
+        </div>
+        <UserMenu user={user} />
+      </header>
+    </>
+  );
+}

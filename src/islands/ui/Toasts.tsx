@@ -1,0 +1,27 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { showFlashToast } from '../../lib/stores/flash.ts';
+import { $toasts, dismissToast } from '../../lib/stores/toasts.ts';
+
+/** Renders the toasts store in a polite live region; markup matches page-scripts/toast-view.ts. */
+export default function Toasts() {
+  const toasts = useStore($toasts);
+  useEffect(() => {
+    showFlashToast();
+  }, []);
+  return (
+    <div className="toast-region" role="status" aria-live="polite" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`toast toast--${toast.type}`} data-type={toast.type}>
+          <div className="toast__body">
+            {toast.title ? <p className="toast__title">{toast.title}</p> : null}
+            <p className="toast__message">{toast.message}</p>
+          </div>
+          <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

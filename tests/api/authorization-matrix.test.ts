@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema.ts';
+import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+interface RouteCase {
+  method: Method;
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+let t: TestApp;
+let orgadminA: string;
+let foreignUserId: number;
+let foreignOrgId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const orgA = await createOrganisation(t.db, 'Org A');
+  foreignOrgId = await createOrganisation(t.db, 'Org B');
+  await createUser(t.db, { email: 'a@org-a.test', orgId: orgA });
+  foreignUserId = await createUser(t.db, { email: 'b@org-b.test', orgId: foreignOrgId, name: 'B user' });
+  await createUser(t.db, { email: 'root@payrail.test', role: 'superadmin' });
+  orgadminA = await signIn(t.app, 'a@org-a.test');
+});
+afterAll(() => t.close());
+
+/** Routes that act on another organisation's data when given its ids: an orgadmin of A must get 404. */
+const foreignScoped = (): RouteCase[] => [
+  { method: 'PATCH', url: `/api/users/${foreignUserId}`, payload: { name: 'Taken over' } },
+  { method: 'POST', url: `/api/users/${foreignUserId}/reset-password`, payload: { newPassword: 'taken over pw' } },
+  { method: 'DELETE', url: `/api/users/${foreignUserId}` },
+  { method: 'POST', url: '/api/users', payload: { name: 'Spy', email: 'spy@org-b.test', password: 'long enough pw', orgId: foreignOrgId } },
+];
+
+/** Superadmin-only routes: an orgadmin must get 403. */
+const superadminOnly = (): RouteCase[] => [
+  { method: 'GET', url: '/api/users' },
+  { method: 'GET', url: '/api/organisations' },
+  { method: 'POST', url: '/api/organisations', payload: { name: 'X', email: 'x@x.test', code: 'XX', country: 'GH' } },
+  { method: 'GET', url: `/api/organisations/${foreignOrgId}` },
+  { method: 'PATCH', url: `/api/organisations/${foreignOrgId}`, payload: { name: 'Renamed' } },
+  { method: 'DELETE', url: `/api/organisations/${foreignOrgId}` },
+  { method: 'POST', url: `/api/organisations/${foreignOrgId}/logo` },
+  { method: 'POST', url: '/api/countries', payload: { name: 'Chad', code: 'TD' } },
+  { method: 'PATCH', url: '/api/countries/1', payload: { enabled: false } },
+  { method: 'DELETE', url: '/api/countries/1' },
+  { method: 'POST', url: '/api/currencies', payload: { name: 'Rand', code: 'ZAR' } },
+  { method: 'PATCH', url: '/api/currencies/1', payload: { enabled: false } },
+  { method: 'DELETE', url: '/api/currencies/1' },
+];
+
+/** Routes whose scope is the caller itself or its own organisation, or public ones: nothing foreign to reach. */
+const selfScopedOrPublic = new Set([
+  'GET /health',
+  'POST /auth/login',
+  'POST /auth/forgot-password',
+  'POST /auth/reset-password',
+  'GET /users/me',
+  'PATCH /users/me/profile',
+  'POST /users/change-password',
+  'GET /users/my-organisation',
+  'GET /organisations/my-organisation',
+  'PATCH /organisations/my-organisation',
+  'POST /organisations/my-organisation/logo',
+  'GET /countries',
+  'GET /currencies',
+  'POST /files/upload',
+  'GET /files/{key}',
+]);
+
+const send = (route: RouteCase, token: string) =>
+  t.app.inject({
+    method: route.method,
+    url: route.url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(route.payload ? { payload: route.payload } : {}),
+  });
+
+/** A fingerprint of every table the routes could change. */
+async function snapshot() {
+  const organisations = body<{ items: unknown[] }>(
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/organisations?all=true',
+      headers: { authorization: `Bearer ${await signIn(t.app, 'root@payrail.test')}` },
+    }),
+  );
+  return JSON.stringify({ users: await t.db.select().from(users).orderBy(users.id), organisations: organisations.items });
+}
+
+describe('authorization matrix', () => {
+  it("answers 404 to an orgadmin reaching another organisation's data, and changes nothing", async () => {
+    const before = await snapshot();
+    for (const route of foreignScoped()) {
+      const response = await send(route, orgadminA);
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('answers 403 to an orgadmin on every superadmin-only route, and changes nothing', async () => {
+    const before = await snapshot();
+    for (const route of superadminOnly()) {
+      const response = await send(route, orgadminA);
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('answers 401 without a token on every protected route', async () => {
+    for (const route of [...foreignScoped(), ...superadminOnly()]) {
+      const response = await t.app.inject({ method: route.method, url: route.url, ...(route.payload ? { payload: route.payload } : {}) });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('classifies every API route, so a new route cannot skip this matrix', async () => {
+    const document = body<{ paths: Record<string, Record<string, unknown>> }>(
+      await t.app.inject({ method: 'GET', url: '/api/openapi.json' }),
+    );
+    const covered = new Set(
+      [...foreignScoped(), ...superadminOnly()].map(
+        (route) => `${route.method} ${route.url.replace(/^\/api/, '').replace(/\/\d+/g, '/{id}')}`,
+      ),
+    );
+    const unclassified = Object.entries(document.paths)
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+      .filter((route) => !covered.has(route) && !selfScopedOrPublic.has(route));
+    expect(unclassified).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ORGADMIN_EMAIL, seedDemo } from '../../server/db/demo.ts';
+import { ensureSuperadmin } from '../../server/db/seed.ts';
+import { users } from '../../server/db/schema.ts';
+import { TEST_DATA_KEY, buildTestApp, signIn, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => (t = await buildTestApp()));
+afterAll(() => t.close());
+
+const quiet = { info: () => undefined, warn: () => undefined };
+
+describe('first-start seeding', () => {
+  it('creates the superadmin even when the demo was seeded first, exactly once', async () => {
+    await seedDemo(t.db, TEST_DATA_KEY, 'demo password 1');
+    await ensureSuperadmin(t.db, quiet, { email: 'boss@payrail.test', password: 'boss password 1' });
+    await ensureSuperadmin(t.db, quiet, { email: 'other@payrail.test', password: 'other password 1' });
+    const roles = (await t.db.select({ email: users.email, role: users.role }).from(users)).map((u) => `${u.role}:${u.email}`).sort();
+    expect(roles).toEqual([`orgadmin:${DEMO_ORGADMIN_EMAIL}`, 'superadmin:boss@payrail.test']);
+    await signIn(t.app, 'boss@payrail.test', 'boss password 1');
+    await signIn(t.app, DEMO_ORGADMIN_EMAIL, 'demo password 1');
+  });
+
+  it('prints a random password once when none is configured', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const lines: string[] = [];
+      await ensureSuperadmin(fresh.db, { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) } as never, {});
+      const password = /with password (\S+)/.exec(lines.join('\n'))?.[1] ?? '';
+      expect(password.length).toBeGreaterThanOrEqual(12);
+      await signIn(fresh.app, 'admin@payrail.local', password);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

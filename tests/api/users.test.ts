@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+let admin: string;
+let orgadmin: string;
+let orgId: number;
+let otherOrgId: number;
+let otherUserId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await createUser(t.db, { email: 'root@payrail.test', role: 'superadmin', name: 'Root' });
+  orgId = await createOrganisation(t.db, 'Takoradi Shipping');
+  otherOrgId = await createOrganisation(t.db, 'Cape Coast Fisheries');
+  await createUser(t.db, { email: 'efua@takoradi.test', orgId, name: 'Efua' });
+  otherUserId = await createUser(t.db, { email: 'kojo@capecoast.test', orgId: otherOrgId, name: 'Kojo' });
+  admin = await signIn(t.app, 'root@payrail.test');
+  orgadmin = await signIn(t.app, 'efua@takoradi.test');
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+type UserList = { items: { id: number; email: string; organisation: { name: string } | null; role: string }[]; total: number };
+
+describe('creating users', () => {
+  it('lets an orgadmin add orgadmins to its own organisation only', async () => {
+    const response = await call('POST', '/api/users', orgadmin, { name: 'Yaa', email: 'yaa@takoradi.test', password: 'long enough pw' });
+    expect(response.statusCode).toBe(201);
+    expect(body(response)).toMatchObject({ name: 'Yaa', role: 'orgadmin', orgId, organisation: { id: orgId, name: 'Takoradi Shipping' } });
+    expect(
+      (await call('POST', '/api/users', orgadmin, { name: 'X', email: 'x@x.test', password: 'long enough pw', orgId: otherOrgId }))
+        .statusCode,
+    ).toBe(404);
+    const escalate = await call('POST', '/api/users', orgadmin, {
+      name: 'X',
+      email: 'x@x.test',
+      password: 'long enough pw',
+      role: 'superadmin',
+    });
+    expect(escalate.statusCode).toBe(403);
+    expect(body(escalate)['message']).toBe('Only a superadmin can create superadmins.');
+  });
+
+  it('lets a superadmin create users in any organisation, and superadmins', async () => {
+    const created = await call('POST', '/api/users', admin, {
+      name: 'Kofi',
+      email: 'kofi@capecoast.test',
+      password: 'long enough pw',
+      orgId: otherOrgId,
+    });
+    expect(body(created)).toMatchObject({ role: 'orgadmin', orgId: otherOrgId });
+    const root2 = await call('POST', '/api/users', admin, {
+      name: 'Root 2',
+      email: 'root2@payrail.test',
+      password: 'long enough pw',
+      role: 'superadmin',
+    });
+    expect(body(root2)).toMatchObject({ role: 'superadmin', orgId: null, organisation: null });
+    expect((await call('POST', '/api/users', admin, { name: 'N', email: 'n@x.test', password: 'long enough pw' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/users', admin, { name: 'N', email: 'n@x.test', password: 'long enough pw', orgId: 9999 })).statusCode,
+    ).toBe(400);
+  });
+
+  it('refuses duplicate e-mails case-insensitively and short passwords', async () => {
+    const duplicate = await call('POST', '/api/users', admin, {
+      name: 'E',
+      email: 'EFUA@takoradi.test',
+      password: 'long enough pw',
+      orgId,
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(body(duplicate)['message']).toBe('A user with this email already exists.');
+    const short = await call('POST', '/api/users', orgadmin, { name: 'S', email: 's@takoradi.test', password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(body(short)['message']).toBe('Password must be at least 8 characters long.');
+  });
+});
+
+describe('listing users', () => {
+  it('shows a superadmin everyone, with organisations, paged', async () => {
+    const all = body<UserList>(await call('GET', '/api/users?pageSize=25', admin));
+    expect(all.total).toBe(6);
+    expect(all.items.find((u) => u.email === 'root@payrail.test')?.organisation).toBeNull();
+    expect(body<UserList>(await call('GET', '/api/users?query=capecoast', admin)).total).toBe(2);
+    expect((await call('GET', '/api/users', orgadmin)).statusCode).toBe(403);
+  });
+
+  it("shows an orgadmin only its organisation's users", async () => {
+    const own = body<UserList>(await call('GET', '/api/users/my-organisation', orgadmin));
+    expect(own.items.map((u) => u.email).sort()).toEqual(['efua@takoradi.test', 'yaa@takoradi.test']);
+  });
+});
+
+describe('editing and deleting users', () => {
+  it('edits name and avatar; another organisation is invisible (404)', async () => {
+    const yaa = body<UserList>(await call('GET', '/api/users/my-organisation?query=yaa', orgadmin)).items[0];
+    const edited = await call('PATCH', `/api/users/${yaa?.id}`, orgadmin, { name: 'Yaa Asantewaa', avatar: 'https://cdn.test/yaa.png' });
+    expect(body(edited)).toMatchObject({ name: 'Yaa Asantewaa', avatar: 'https://cdn.test/yaa.png' });
+    expect((await call('PATCH', `/api/users/${otherUserId}`, orgadmin, { name: 'Hacked' })).statusCode).toBe(404);
+    expect((await call('POST', `/api/users/${otherUserId}/reset-password`, orgadmin, { newPassword: 'hacked password' })).statusCode).toBe(
+      404,
+    );
+    expect((await call('DELETE', `/api/users/${otherUserId}`, orgadmin)).statusCode).toBe(404);
+    const kojo = body<UserList>(await call('GET', '/api/users?query=kojo', admin)).items[0];
+    expect(kojo).toMatchObject({ email: 'kojo@capecoast.test' });
+    expect(body(await call('GET', '/api/users?query=kojo', admin))).toMatchObject({ items: [{ name: 'Kojo' }] });
+  });
+
+  it('resets a password (minimum 8) and signs the user out', async () => {
+    const kojoToken = await signIn(t.app, 'kojo@capecoast.test');
+    t.clock.advance(2000);
+    const short = await call('POST', `/api/users/${otherUserId}/reset-password`, admin, { newPassword: 'short' });
+    expect(body(short)['message']).toBe('New password must be at least 8 characters long.');
+    expect((await call('POST', `/api/users/${otherUserId}/reset-password`, admin, { newPassword: 'fresh password' })).statusCode).toBe(200);
+    expect((await call('GET', '/api/users/me', kojoToken)).statusCode).toBe(401);
+    await signIn(t.app, 'kojo@capecoast.test', 'fresh password');
+  });
+
+  it('never deletes yourself or the last superadmin', async () => {
+    const me = body<{ id: number }>(await call('GET', '/api/users/me', orgadmin));
+    expect(body(await call('DELETE', `/api/users/${me.id}`, orgadmin))['message']).toBe('You cannot delete your own account.');
+    const roots = body<UserList>(await call('GET', '/api/users?query=root', admin)).items;
+    const root2 = roots.find((u) => u.email === 'root2@payrail.test');
+    expect((await call('DELETE', `/api/users/${root2?.id}`, admin)).statusCode).toBe(200);
+    const yaa = body<UserList>(await call('GET', '/api/users/my-organisation?query=yaa', orgadmin)).items[0];
+    expect((await call('DELETE', `/api/users/${yaa?.id}`, orgadmin)).statusCode).toBe(200);
+    expect(body<UserList>(await call('GET', '/api/users/my-organisation', orgadmin)).total).toBe(1);
+  });
+});

@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, expect, test } from 'vitest';
+import BasicScreen from '../../../../src/islands/shell/BasicScreen.tsx';
+import RequireSession from '../../../../src/islands/shell/RequireSession.tsx';
+import type { User } from '../../../../src/lib/api/types.ts';
+import { $session } from '../../../../src/lib/stores/session.ts';
+
+const orgadmin: User = {
+  id: 2,
+  name: 'Kofi',
+  email: 'kofi@acme.test',
+  role: 'orgadmin',
+  avatar: null,
+  orgId: 3,
+  organisation: { id: 3, name: 'Acme' },
+};
+
+afterEach(() => {
+  cleanup();
+  $session.set({ status: 'loading', user: null });
+});
+
+test('renders nothing until the session is authenticated', () => {
+  render(<RequireSession>{(user) => <p>Hello {user.name}</p>}</RequireSession>);
+  expect(screen.queryByText('Hello Kofi')).toBeNull();
+  act(() => $session.set({ status: 'anonymous', user: null }));
+  expect(screen.queryByText('Hello Kofi')).toBeNull();
+  act(() => $session.set({ status: 'authenticated', user: orgadmin }));
+  expect(screen.getByText('Hello Kofi')).toBeTruthy();
+});
+
+test('a basic screen shows its heading, with the organisation wording for orgadmins', () => {
+  $session.set({ status: 'authenticated', user: orgadmin });
+  render(<BasicScreen title="Banks" orgTitle="Organisation Banks" />);
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Organisation Banks');
+  act(() => $session.set({ status: 'authenticated', user: { ...orgadmin, role: 'superadmin' } }));
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Banks');
+});
