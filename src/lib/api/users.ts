@@ -1,5 +1,6 @@
-import { apiGet, apiPatch, apiPost } from './client.ts';
-import type { MessageResponse, User } from './types.ts';
+import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
+import { normaliseList, type ListPage } from './list.ts';
+import type { MessageResponse, Role, User } from './types.ts';
 
 export interface ProfileUpdate {
   name: string;
@@ -11,12 +12,49 @@ export function getMe(): Promise<User> {
   return apiGet<User>('/users/me');
 }
 
-/** POST /users/change-password: changes the signed-in user's own password. */
-export function changePassword(currentPassword: string, newPassword: string): Promise<MessageResponse> {
-  return apiPost<MessageResponse>('/users/change-password', { currentPassword, newPassword });
+/** POST /users/change-password: changes the signed-in user's own password; the reply carries a fresh token (older sessions end). */
+export function changePassword(currentPassword: string, newPassword: string): Promise<MessageResponse & { access_token: string }> {
+  return apiPost<MessageResponse & { access_token: string }>('/users/change-password', { currentPassword, newPassword });
 }
 
 /** PATCH /users/me/profile: updates the signed-in user's name and avatar; resolves with the updated user. */
 export function updateMyProfile(update: ProfileUpdate): Promise<User> {
   return apiPatch<User>('/users/me/profile', update);
+}
+
+export interface UserQuery {
+  page?: number;
+  pageSize?: number;
+  /** Search by name or e-mail. */
+  query?: string;
+}
+
+/** GET /users (superadmin): every user of the platform. */
+export async function listAllUsers(query: UserQuery = {}): Promise<ListPage<User>> {
+  return normaliseList<User>(await apiGet<unknown>('/users', { ...query }));
+}
+
+/** GET /users/my-organisation: the users of the caller's organisation. */
+export async function listOrganisationUsers(query: UserQuery = {}): Promise<ListPage<User>> {
+  return normaliseList<User>(await apiGet<unknown>('/users/my-organisation', { ...query }));
+}
+
+/** POST /users: role defaults to orgadmin; a superadmin passes orgId. */
+export function createUser(input: { name: string; email: string; password: string; role?: Role; orgId?: number | null }): Promise<User> {
+  return apiPost<User>('/users', input);
+}
+
+/** PATCH /users/{id}: name and avatar. */
+export function updateUser(id: number, changes: { name?: string; avatar?: string | null }): Promise<User> {
+  return apiPatch<User>(`/users/${id}`, changes);
+}
+
+/** DELETE /users/{id}. */
+export function deleteUser(id: number): Promise<MessageResponse> {
+  return apiDelete<MessageResponse>(`/users/${id}`);
+}
+
+/** POST /users/{id}/reset-password: sets another user's password (minimum 8). */
+export function resetUserPassword(id: number, newPassword: string): Promise<MessageResponse> {
+  return apiPost<MessageResponse>(`/users/${id}/reset-password`, { newPassword });
 }

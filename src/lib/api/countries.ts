@@ -1,0 +1,32 @@
+import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
+import { normaliseList, type ListPage } from './list.ts';
+import type { Country, MessageResponse } from './types.ts';
+
+export interface ReferenceQuery {
+  page?: number;
+  pageSize?: number;
+  /** Every row, unpaged (for pickers). */
+  all?: boolean;
+  /** Only enabled rows. */
+  enabled?: boolean;
+}
+
+/** GET /countries: a page of countries (or all with `all: true`). */
+export async function listCountries(query: ReferenceQuery = {}): Promise<ListPage<Country>> {
+  return normaliseList<Country>(await apiGet<unknown>('/countries', { ...query }));
+}
+
+/** POST /countries: creates a country (code upper-cased by the server). */
+export function createCountry(country: { name: string; code: string; enabled?: boolean }): Promise<Country> {
+  return apiPost<Country>('/countries', country);
+}
+
+/** PATCH /countries/{id}: edits or toggles a country. */
+export function updateCountry(id: number, changes: Partial<Pick<Country, 'name' | 'code' | 'enabled'>>): Promise<Country> {
+  return apiPatch<Country>(`/countries/${id}`, changes);
+}
+
+/** DELETE /countries/{id}. */
+export function deleteCountry(id: number): Promise<MessageResponse> {
+  return apiDelete<MessageResponse>(`/countries/${id}`);
+}
