@@ -1,0 +1,111 @@
+import { isKnownToken, stringsIn, tokensIn } from '../template.ts';
+
+export interface ConfigIssue {
+  /** JSON pointer of the offending value ('' for the whole config). */
+  path: string;
+  message: string;
+}
+
+export const AUTH_TYPES = ['bearer', 'basic', 'header', 'none'] as const;
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export const RESPONSE_FORMATS = ['json', 'xml', 'text'] as const;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+function checkRequest(config: Json, key: 'init' | 'verify', errors: ConfigIssue[]): void {
+  const request = config[key];
+  const what = key === 'init' ? 'init is required, with method and url.' : 'verify is required, with method and url (use {reference}).';
+  if (!isObject(request)) {
+    errors.push({ path: `/${key}`, message: what });
+    return;
+  }
+  const method = text(request['method']).toUpperCase();
+  if (!method) errors.push({ path: `/${key}/method`, message: `${key}.method is required.` });
+  else if (!(HTTP_METHODS as readonly string[]).includes(method))
+    errors.push({ path: `/${key}/method`, message: `${key}.method must be one of ${HTTP_METHODS.join(', ')}.` });
+  const url = text(request['url']);
+  if (!url) errors.push({ path: `/${key}/url`, message: `${key}.url is required.` });
+  else if (key === 'verify' && !url.includes('{reference}') && !url.includes('{providerReference}'))
+    errors.push({ path: '/verify/url', message: 'verify.url must contain {reference}.' });
+  const response = request['response'];
+  if (isObject(response)) {
+    const format = text(response['format']);
+    if (format && !(RESPONSE_FORMATS as readonly string[]).includes(format))
+      errors.push({ path: `/${key}/response/format`, message: `${key}.response.format must be json, xml or text.` });
+    const regexMode = format === 'xml' || format === 'text' || response['regex'] === true;
+    for (const field of ['providerReference', 'checkoutUrl', 'status']) {
+      const locator = response[field];
+      if (regexMode && typeof locator === 'string') checkRegex(locator, `/${key}/response/${field}`, errors);
+    }
+  }
+}
+
+function checkRegex(pattern: string, path: string, errors: ConfigIssue[]): void {
+  try {
+    const groups = new RegExp(`${pattern}|`).exec('')?.length ?? 1;
+    if (groups < 2)
+      errors.push({ path, message: `The regular expression at ${path.slice(1).replace(/\//g, '.')} needs a capture group ( … ).` });
+  } catch {
+    errors.push({ path, message: `The regular expression at ${path.slice(1).replace(/\//g, '.')} is invalid.` });
+  }
+}
+
+/** The spec's rules (§5) and the template-token check, beyond the JSON Schema's structure. */
+export function checkRules(config: Json): { errors: ConfigIssue[]; hints: ConfigIssue[] } {
+  const errors: ConfigIssue[] = [];
+  const hints: ConfigIssue[] = [];
+
+  const baseUrl = text(config['baseUrl']);
+  if (!baseUrl) errors.push({ path: '/baseUrl', message: 'baseUrl is required.' });
+  else if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) errors.push({ path: '/baseUrl', message: 'baseUrl must be an http(s) URL.' });
+
+  checkRequest(config, 'init', errors);
+  checkRequest(config, 'verify', errors);
+
+  const auth = config['auth'];
+  if (isObject(auth)) {
+    const type = text(auth['type']);
+    if (!(AUTH_TYPES as readonly string[]).includes(type))
+      errors.push({ path: '/auth/type', message: 'auth.type must be bearer, basic, header or none.' });
+    if (type === 'header' && !text(auth['headerName']))
+      errors.push({ path: '/auth/headerName', message: 'auth type header needs headerName.' });
+    if (type === 'bearer' && !text(auth['token']) && !text(auth['tokenFrom']))
+      hints.push({ path: '/auth', message: 'bearer auth needs token or tokenFrom.' });
+    const tokenFrom = text(auth['tokenFrom']);
+    if (tokenFrom && tokenFrom !== 'secretKey' && tokenFrom !== 'publicKey')
+      errors.push({ path: '/auth/tokenFrom', message: 'auth.tokenFrom must be secretKey or publicKey.' });
+  }
+
+  const webhook = config['webhook'];
+  if (!isObject(webhook))
+    hints.push({ path: '', message: 'A webhook block is recommended, so PSP callbacks can be located and verified.' });
+  else {
+    const encoding = text(webhook['encoding']);
+    if (encoding && encoding !== 'hex' && encoding !== 'base64')
+      errors.push({ path: '/webhook/encoding', message: 'webhook.encoding must be hex or base64.' });
+    if (webhook['regex'] === true) {
+      for (const field of ['reference', 'status', 'providerReference']) {
+        if (typeof webhook[field] === 'string') checkRegex(webhook[field], `/webhook/${field}`, errors);
+      }
+    }
+  }
+
+  const init = config['init'];
+  if (isObject(init) && !(isObject(init['response']) && text(init['response']['providerReference']))) {
+    hints.push({ path: '/init', message: 'init.response.providerReference is recommended.' });
+  }
+  const verify = config['verify'];
+  if (isObject(verify) && !Array.isArray(verify['successStatuses'])) {
+    hints.push({ path: '/verify', message: 'verify.successStatuses is recommended (default: success, paid, completed).' });
+  }
+
+  for (const { path, text: value } of stringsIn(config)) {
+    for (const token of tokensIn(value)) {
+      if (!isKnownToken(token))
+        errors.push({ path, message: `Unknown template token {${token}} at ${path.slice(1).replace(/\//g, '.') || 'the top level'}.` });
+    }
+  }
+  return { errors, hints };
+}

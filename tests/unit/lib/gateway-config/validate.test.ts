@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { validateGatewayConfig, validateGatewayConfigText } from '../../../../src/lib/gateway-config/index.ts';
+
+const jsonPsp = {
+  baseUrl: 'https://api.paystack.example',
+  auth: { type: 'bearer', tokenFrom: 'secretKey' },
+  webhook: {
+    signatureHeader: 'x-paystack-signature',
+    encoding: 'hex',
+    reference: 'data.reference',
+    status: 'data.status',
+    successStatuses: ['success'],
+  },
+  init: {
+    method: 'POST',
+    url: '/transaction/initialize',
+    payload: { amount: '{amountMinor}', email: '{customer.email}', reference: '{reference}', callback_url: '{callbackUrl}' },
+    response: { providerReference: 'data.reference', checkoutUrl: 'data.authorization_url' },
+  },
+  verify: { method: 'GET', url: '/transaction/verify/{reference}', response: { status: 'data.status' }, successStatuses: ['success'] },
+};
+
+const xmlPsp = {
+  baseUrl: 'https://xml-psp.example',
+  auth: { type: 'header', headerName: 'X-Api-Key', value: '{secrets.secretKey}' },
+  webhook: { signatureHeader: 'X-Signature', reference: '<Reference>([^<]+)</Reference>', status: '<Status>([^<]+)</Status>', regex: true },
+  init: {
+    method: 'POST',
+    url: '/payments',
+    contentType: 'application/xml',
+    payload: '<Payment><Amount>{amount}</Amount><Currency>{currency}</Currency><Reference>{reference}</Reference></Payment>',
+    response: { format: 'xml', providerReference: '<Id>([^<]+)</Id>', checkoutUrl: '<RedirectUrl>([^<]+)</RedirectUrl>' },
+  },
+  verify: {
+    method: 'GET',
+    url: '/payments/{reference}',
+    response: { format: 'xml', status: '<Status>([^<]+)</Status>' },
+    successStatuses: ['PAID'],
+  },
+};
+
+const messages = (config: unknown) => validateGatewayConfig(config).errors.map((issue) => issue.message);
+
+describe('validateGatewayConfig', () => {
+  it('accepts a JSON PSP and an XML PSP config without errors or hints', () => {
+    for (const config of [jsonPsp, xmlPsp]) {
+      const report = validateGatewayConfig(config);
+      expect(report.errors).toEqual([]);
+      expect(report.hints).toEqual([]);
+      expect(report.valid).toBe(true);
+    }
+  });
+
+  it('reports the spec errors with their paths', () => {
+    expect(validateGatewayConfig({}).errors).toEqual(
+      expect.arrayContaining([
+        { path: '/baseUrl', message: 'baseUrl is required.' },
+        { path: '/init', message: 'init is required, with method and url.' },
+        { path: '/verify', message: 'verify is required, with method and url (use {reference}).' },
+      ]),
+    );
+    expect(messages({ ...jsonPsp, verify: { method: 'GET', url: '/transaction/verify' } })).toContain(
+      'verify.url must contain {reference}.',
+    );
+    expect(messages({ ...jsonPsp, init: { url: '/x' } })).toContain('init.method is required.');
+    expect(messages({ ...jsonPsp, auth: { type: 'oauth' } })).toContain('auth.type must be bearer, basic, header or none.');
+    expect(messages({ ...jsonPsp, auth: { type: 'header' } })).toContain('auth type header needs headerName.');
+  });
+
+  it('gives the spec hints without failing', () => {
+    const report = validateGatewayConfig({
+      baseUrl: 'https://x.example',
+      auth: { type: 'bearer' },
+      init: { method: 'POST', url: '/pay' },
+      verify: { method: 'GET', url: '/pay/{reference}' },
+    });
+    expect(report.valid).toBe(true);
+    expect(report.hints.map((hint) => hint.message)).toEqual([
+      'bearer auth needs token or tokenFrom.',
+      'A webhook block is recommended, so PSP callbacks can be located and verified.',
+      'init.response.providerReference is recommended.',
+      'verify.successStatuses is recommended (default: success, paid, completed).',
+    ]);
+  });
+
+  it('refuses unknown template tokens, unknown fields, wrong types and broken regexes', () => {
+    expect(messages({ ...jsonPsp, init: { ...jsonPsp.init, payload: { amount: '{amout}' } } })).toContain(
+      'Unknown template token {amout} at init.payload.amount.',
+    );
+    expect(messages({ ...jsonPsp, inti: {} })).toContain('Unknown field "inti" in config.');
+    expect(messages({ ...jsonPsp, webhook: { ...jsonPsp.webhook, allowUnsigned: 'yes' } })).toEqual([
+      expect.stringContaining('webhook.allowUnsigned'),
+    ]);
+    expect(messages({ ...xmlPsp, init: { ...xmlPsp.init, response: { format: 'xml', providerReference: '<Id>[^<]+</Id>' } } })).toContain(
+      'The regular expression at init.response.providerReference needs a capture group ( … ).',
+    );
+    expect(messages({ ...xmlPsp, verify: { ...xmlPsp.verify, response: { format: 'xml', status: '<Status>(' } } })).toContain(
+      'The regular expression at verify.response.status is invalid.',
+    );
+  });
+
+  it('reports text that is not JSON, and JSON that is not an object', () => {
+    expect(validateGatewayConfigText('{"baseUrl": ').errors[0]?.message).toMatch(/^Invalid config JSON: /);
+    expect(validateGatewayConfigText('[]').errors).toEqual([{ path: '', message: 'The config must be a JSON object.' }]);
+    expect(validateGatewayConfigText(JSON.stringify(jsonPsp)).valid).toBe(true);
+  });
+});
