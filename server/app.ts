@@ -19,6 +19,9 @@ import countryRoutes from './routes/countries.ts';
 import currencyRoutes from './routes/currencies.ts';
 import fileRoutes from './routes/files.ts';
 import organisationRoutes from './routes/organisations.ts';
+import pspRoutes from './routes/psp.ts';
+import gatewayRoutes from './routes/gateways.ts';
+import bankRoutes from './routes/banks.ts';
 import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
@@ -35,6 +38,8 @@ export interface AppOptions {
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean | { level: string };
   smtpUrl?: string | undefined;
+  /** Let outbound calls (PSP adapters, webhooks) reach private and loopback addresses (tests, local demos). */
+  allowPrivateTargets?: boolean;
   mailFrom?: string;
   /** Folder of the built console; served when it exists. */
   consoleDir?: string | undefined;
@@ -116,6 +121,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(currencyRoutes, { db, clock });
       await api.register(organisationRoutes, { db, clock, dataKey: options.dataKey });
       await api.register(fileRoutes, { db, clock });
+      const targets = { allowPrivate: options.allowPrivateTargets ?? false, trustedOrigins: [new URL(options.publicUrl).origin] };
+      await api.register(pspRoutes, { db, clock });
+      await api.register(gatewayRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
+      await api.register(bankRoutes, { ctx: { db, clock, targets } });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

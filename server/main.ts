@@ -19,6 +19,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   logger: { level: config.logLevel },
   smtpUrl: config.smtpUrl,
+  allowPrivateTargets: config.allowPrivateTargets,
   mailFrom: config.mailFrom,
   consoleDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
   authRateLimitPerMinute: config.authRateLimitPerMinute,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedReferenceData } from './db/reference-data.ts';
+import { seedProviders } from './db/provider-catalogue.ts';
 
 /** Reads the configuration or exits with the list of problems. */
 export function configOrExit(): Config {
@@ -13,10 +14,11 @@ export function configOrExit(): Config {
   }
 }
 
-/** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite in DATA_DIR/pg, migrates it and seeds reference data. */
+/** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite in DATA_DIR/pg, migrates it and seeds reference data and the provider catalogue. */
 export async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') });
   await database.migrate();
   await seedReferenceData(database.db);
+  await seedProviders(database.db, config.publicUrl);
   return database;
 }

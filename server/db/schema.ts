@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -191,4 +192,93 @@ export const mailMessages = pgTable(
     index('mail_messages_created_at_idx').on(table.createdAt),
     check('mail_messages_status_check', sql`${table.status} in ('pending', 'sent', 'logged', 'failed')`),
   ],
+);
+
+/** The PSP catalogue: what each provider needs and how its callbacks look. */
+export const providers = pgTable(
+  'providers',
+  {
+    id: serial('id').primaryKey(),
+    // Slug used in URLs (`/api/webhooks/psp/{name}`) and configs.
+    name: varchar('name', { length: 50 }).notNull(),
+    displayName: varchar('display_name', { length: 100 }).notNull(),
+    defaultBaseUrl: varchar('default_base_url', { length: 2048 }),
+    constraintsRequired: varchar('constraints_required', { length: 50 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar(50)[]`),
+    constraintsOptional: varchar('constraints_optional', { length: 50 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar(50)[]`),
+    notes: text('notes'),
+    successStatuses: varchar('success_statuses', { length: 100 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar(100)[]`),
+    verifySuccessStatuses: varchar('verify_success_statuses', { length: 100 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar(100)[]`),
+    webhookHeaderName: varchar('webhook_header_name', { length: 100 }),
+    outboundHeaderName: varchar('outbound_header_name', { length: 100 }),
+    hmacAlgo: varchar('hmac_algo', { length: 10 }).notNull().default('sha256'),
+    sampleInbound: text('sample_inbound'),
+    sampleOutbound: text('sample_outbound'),
+    // A worked adapter config for this provider (docs and the create-gateway form start from it).
+    sampleConfig: jsonb('sample_config'),
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('providers_name_unique').on(table.name),
+    check('providers_name_check', sql`${table.name} ~ '^[a-z0-9][a-z0-9-]{1,49}$'`),
+  ],
+);
+
+/** A connection to a PSP: global (orgId null, superadmin) or an organisation's own. Credentials sealed. */
+export const gateways = pgTable(
+  'gateways',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    publicKeySealed: text('public_key_sealed'),
+    secretKeySealed: text('secret_key_sealed'),
+    webhookSecretSealed: text('webhook_secret_sealed'),
+    baseUrl: varchar('base_url', { length: 2048 }),
+    hmacAlgo: varchar('hmac_algo', { length: 10 }).notNull().default('sha256'),
+    sandbox: boolean('sandbox').notNull().default(false),
+    priority: integer('priority').notNull().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    config: jsonb('config').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('gateways_org_priority_idx').on(table.orgId, table.priority),
+    index('gateways_provider_idx').on(table.providerId),
+    check('gateways_priority_check', sql`${table.priority} >= 1`),
+    check('gateways_hmac_algo_check', sql`${table.hmacAlgo} in ('sha1', 'sha256', 'sha512')`),
+  ],
+);
+
+/** Banks for direct bank checkout: global (orgId null) or an organisation's own; code unique per scope. */
+export const banks = pgTable(
+  'banks',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    code: varchar('code', { length: 20 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    logoUrl: varchar('logo_url', { length: 2048 }),
+    apiConfig: jsonb('api_config').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('banks_scope_code_unique').on(sql`coalesce(${table.orgId}, 0)`, table.code)],
 );

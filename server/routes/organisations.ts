@@ -112,7 +112,7 @@ const splitCurrencies = (value: string[] | string | undefined) =>
     : (typeof value === 'string' ? [value] : value).flatMap((item) => item.split(',')).filter((code) => code.trim() !== '');
 
 /** The caller's own organisation id; a user without one gets 404. */
-function ownOrgId(caller: AuthenticatedUser): number {
+export function ownOrgId(caller: AuthenticatedUser): number {
   if (caller.orgId === null) throw notFound('You do not belong to an organisation.');
   return caller.orgId;
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
-import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { CATALOGUE } from '../../server/db/provider-catalogue.ts';
+import { gateways, banks } from '../../server/db/schema.ts';
+import { createBank } from '../../server/services/banks/banks-service.ts';
+import { createGateway } from '../../server/services/gateways/gateways-service.ts';
+import { body, buildTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
+
+const sampleConfig = CATALOGUE[0]?.sampleConfig;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 interface RouteCase {
@@ -13,6 +19,10 @@ let t: TestApp;
 let orgadminA: string;
 let foreignUserId: number;
 let foreignOrgId: number;
+let foreignGatewayId: number;
+let foreignBankId: number;
+let globalGatewayId: number;
+let globalBankId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -22,6 +32,12 @@ beforeAll(async () => {
   foreignUserId = await createUser(t.db, { email: 'b@org-b.test', orgId: foreignOrgId, name: 'B user' });
   await createUser(t.db, { email: 'root@payrail.test', role: 'superadmin' });
   orgadminA = await signIn(t.app, 'a@org-a.test');
+  const ctx = { db: t.db, clock: t.clock, dataKey: TEST_DATA_KEY, targets: { allowPrivate: false, trustedOrigins: [] } };
+  const gateway = { name: 'B gateway', provider: 'paystack', secretKey: 'sk_b', config: sampleConfig };
+  foreignGatewayId = (await createGateway(ctx, foreignOrgId, gateway)).id;
+  globalGatewayId = (await createGateway(ctx, null, gateway)).id;
+  foreignBankId = (await createBank(ctx, foreignOrgId, { code: 'BBANK', name: 'B bank', apiConfig: sampleConfig })).id;
+  globalBankId = (await createBank(ctx, null, { code: 'GBANK', name: 'Global bank', apiConfig: sampleConfig })).id;
 });
 afterAll(() => t.close());
 
@@ -31,6 +47,12 @@ const foreignScoped = (): RouteCase[] => [
   { method: 'POST', url: `/api/users/${foreignUserId}/reset-password`, payload: { newPassword: 'taken over pw' } },
   { method: 'DELETE', url: `/api/users/${foreignUserId}` },
   { method: 'POST', url: '/api/users', payload: { name: 'Spy', email: 'spy@org-b.test', password: 'long enough pw', orgId: foreignOrgId } },
+  { method: 'PATCH', url: `/api/organisations/my-organisation/gateways/${foreignGatewayId}`, payload: { enabled: false } },
+  { method: 'DELETE', url: `/api/organisations/my-organisation/gateways/${foreignGatewayId}` },
+  { method: 'PATCH', url: `/api/organisations/my-organisation/gateways/${globalGatewayId}`, payload: { enabled: false } },
+  { method: 'PATCH', url: `/api/organisations/my-organisation/banks/${foreignBankId}`, payload: { name: 'Taken' } },
+  { method: 'DELETE', url: `/api/organisations/my-organisation/banks/${foreignBankId}` },
+  { method: 'DELETE', url: `/api/organisations/my-organisation/banks/${globalBankId}` },
 ];
 
 /** Superadmin-only routes: an orgadmin must get 403. */
@@ -48,6 +70,17 @@ const superadminOnly = (): RouteCase[] => [
   { method: 'POST', url: '/api/currencies', payload: { name: 'Rand', code: 'ZAR' } },
   { method: 'PATCH', url: '/api/currencies/1', payload: { enabled: false } },
   { method: 'DELETE', url: '/api/currencies/1' },
+  { method: 'GET', url: '/api/psp' },
+  { method: 'POST', url: '/api/psp', payload: { name: 'newpsp' } },
+  { method: 'DELETE', url: '/api/psp/2' },
+  { method: 'GET', url: '/api/gateways' },
+  { method: 'POST', url: '/api/gateways', payload: { name: 'G', provider: 'paystack', config: {} } },
+  { method: 'PATCH', url: `/api/gateways/${globalGatewayId}`, payload: { enabled: false } },
+  { method: 'DELETE', url: `/api/gateways/${globalGatewayId}` },
+  { method: 'GET', url: '/api/banks' },
+  { method: 'POST', url: '/api/banks', payload: { code: 'X', name: 'X', apiConfig: {} } },
+  { method: 'PATCH', url: `/api/banks/${globalBankId}`, payload: { name: 'X' } },
+  { method: 'DELETE', url: `/api/banks/${globalBankId}` },
 ];
 
 /** Routes whose scope is the caller itself or its own organisation, or public ones: nothing foreign to reach. */
@@ -67,6 +100,11 @@ const selfScopedOrPublic = new Set([
   'GET /currencies',
   'POST /files/upload',
   'GET /files/{key}',
+  'GET /gateways/providers/constraints',
+  'GET /organisations/my-organisation/gateways',
+  'POST /organisations/my-organisation/gateways',
+  'GET /organisations/my-organisation/banks',
+  'POST /organisations/my-organisation/banks',
 ]);
 
 const send = (route: RouteCase, token: string) =>
@@ -86,7 +124,12 @@ async function snapshot() {
       headers: { authorization: `Bearer ${await signIn(t.app, 'root@payrail.test')}` },
     }),
   );
-  return JSON.stringify({ users: await t.db.select().from(users).orderBy(users.id), organisations: organisations.items });
+  return JSON.stringify({
+    users: await t.db.select().from(users).orderBy(users.id),
+    organisations: organisations.items,
+    gateways: await t.db.select().from(gateways).orderBy(gateways.id),
+    banks: await t.db.select().from(banks).orderBy(banks.id),
+  });
 }
 
 describe('authorization matrix', () => {

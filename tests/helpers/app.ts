@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { Database, DatabaseHandle } from '../../server/db/client.ts';
 import { seedReferenceData } from '../../server/db/reference-data.ts';
+import { seedProviders } from '../../server/db/provider-catalogue.ts';
 import { createOrganisation as createOrganisationService } from '../../server/services/organisations/organisations-service.ts';
 import { hashPassword } from '../../server/services/auth/passwords.ts';
 import type { Role } from '../../server/services/auth/tokens.ts';
@@ -25,6 +26,7 @@ export interface TestApp {
 export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReferenceData(database.db);
+  await seedProviders(database.db, TEST_PUBLIC_URL);
   const clock = new ManualClock();
   const app = await buildApp({
     database,

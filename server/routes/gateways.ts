@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { DateTime, MessageResponse, authErrors } from '../schemas/common.ts';
+import { callerOf } from '../plugins/auth.ts';
+import { createGateway, deleteGateway, listGateways, updateGateway, type GatewayContext } from '../services/gateways/gateways-service.ts';
+import { ownOrgId } from './organisations.ts';
+
+const nullableSecret = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
+const Gateway = Type.Object(
+  {
+    id: Type.Integer(),
+    orgId: Type.Union([Type.Integer(), Type.Null()]),
+    name: Type.String(),
+    provider: Type.String(),
+    providerId: Type.Integer(),
+    providerDisplayName: Type.String(),
+    publicKey: Type.Union([Type.String(), Type.Null()], { description: 'masked' }),
+    secretKey: Type.Union([Type.String(), Type.Null()], { description: 'masked' }),
+    webhookSecret: Type.Union([Type.String(), Type.Null()], { description: 'masked' }),
+    baseUrl: Type.Union([Type.String(), Type.Null()]),
+    hmacAlgo: Type.String(),
+    sandbox: Type.Boolean(),
+    priority: Type.Integer(),
+    enabled: Type.Boolean(),
+    config: Type.Unknown(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { $id: 'Gateway' },
+);
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  provider: Type.Union([Type.String({ maxLength: 50 }), Type.Integer()], { description: 'provider name or id' }),
+  publicKey: nullableSecret,
+  secretKey: nullableSecret,
+  webhookSecret: nullableSecret,
+  baseUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+  hmacAlgo: Type.Optional(Type.String({ maxLength: 10 })),
+  sandbox: Type.Optional(Type.Boolean()),
+  priority: Type.Optional(Type.Integer()),
+  enabled: Type.Optional(Type.Boolean()),
+  config: Type.Unknown({ description: 'generic HTTP adapter config (JSON object)' }),
+};
+// provider and config are checked by the service, so a missing one gets the console's own message.
+const CreateBody = Type.Object(
+  { ...fields, provider: Type.Optional(fields.provider), config: Type.Optional(fields.config) },
+  { additionalProperties: false },
+);
+const UpdateBody = Type.Object(
+  { ...fields, name: Type.Optional(fields.name), provider: Type.Optional(fields.provider), config: Type.Optional(fields.config) },
+  { additionalProperties: false },
+);
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** Gateway CRUD for one scope: global (superadmin) or the caller's organisation. */
+function gatewayScopeRoutes(
+  prefix: string,
+  scopeOf: (request: FastifyRequest) => number | null,
+  superadminOnly: boolean,
+): FastifyPluginAsyncTypebox<{ ctx: GatewayContext }> {
+  return async (app, { ctx }) => {
+    const guard = superadminOnly ? [app.authenticate, app.requireRole('superadmin')] : [app.authenticate];
+    const GatewayRef = Type.Ref('Gateway');
+    const common = { tags: ['gateways'], security: [{ bearer: [] }] };
+    const scope = superadminOnly ? 'global' : "your organisation's";
+    app.get(
+      prefix,
+      {
+        preHandler: guard,
+        schema: { ...common, summary: `List ${scope} gateways by priority`, response: { 200: Type.Array(GatewayRef), ...authErrors } },
+      },
+      async (request) => listGateways(ctx, scopeOf(request)),
+    );
+    app.post(
+      prefix,
+      {
+        preHandler: guard,
+        schema: {
+          ...common,
+          summary: `Create a ${superadminOnly ? 'global' : 'organisation'} gateway`,
+          body: CreateBody,
+          response: { 201: GatewayRef, ...authErrors },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await createGateway(ctx, scopeOf(request), request.body)),
+    );
+    app.patch(
+      `${prefix}/:id`,
+      {
+        preHandler: guard,
+        schema: {
+          ...common,
+          summary: 'Edit or toggle a gateway (masked credentials keep their value)',
+          params: IdParams,
+          body: UpdateBody,
+          response: { 200: GatewayRef, ...authErrors },
+        },
+      },
+      async (request) => updateGateway(ctx, scopeOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      `${prefix}/:id`,
+      {
+        preHandler: guard,
+        schema: { ...common, summary: 'Delete a gateway', params: IdParams, response: { 200: MessageResponse, ...authErrors } },
+      },
+      async (request) => {
+        await deleteGateway(ctx, scopeOf(request), request.params.id);
+        return { message: 'Gateway deleted.' };
+      },
+    );
+  };
+}
+
+/** Global gateways (/gateways) and organisation gateways (/organisations/my-organisation/gateways). */
+const gatewayRoutes: FastifyPluginAsyncTypebox<{ ctx: GatewayContext }> = async (app, options) => {
+  app.addSchema(Gateway);
+  await app.register(
+    gatewayScopeRoutes('/gateways', () => null, true),
+    options,
+  );
+  await app.register(
+    gatewayScopeRoutes('/organisations/my-organisation/gateways', (request) => ownOrgId(callerOf(request)), false),
+    options,
+  );
+};
+
+export default gatewayRoutes;

@@ -1,0 +1,58 @@
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { gateways, providers } from '../../db/schema.ts';
+
+export type GatewayRow = typeof gateways.$inferSelect & { providerName: string; providerDisplayName: string };
+export type GatewayInsert = typeof gateways.$inferInsert;
+
+const scopeFilter = (orgId: number | null): SQL => (orgId === null ? isNull(gateways.orgId) : eq(gateways.orgId, orgId));
+const selectGateways = (db: Database) =>
+  db
+    .select({ gateway: gateways, providerName: providers.name, providerDisplayName: providers.displayName })
+    .from(gateways)
+    .innerJoin(providers, eq(providers.id, gateways.providerId));
+const flatten = (row: { gateway: typeof gateways.$inferSelect; providerName: string; providerDisplayName: string }): GatewayRow => ({
+  ...row.gateway,
+  providerName: row.providerName,
+  providerDisplayName: row.providerDisplayName,
+});
+
+/** The gateways of one scope (null = global) by priority. */
+export async function listGateways(db: Database, orgId: number | null): Promise<GatewayRow[]> {
+  return (await selectGateways(db).where(scopeFilter(orgId)).orderBy(asc(gateways.priority), asc(gateways.id))).map(flatten);
+}
+
+/** A gateway of the given scope; undefined when missing or in another scope. */
+export async function findGateway(db: Database, orgId: number | null, id: number): Promise<GatewayRow | undefined> {
+  const [row] = await selectGateways(db)
+    .where(and(eq(gateways.id, id), scopeFilter(orgId)))
+    .limit(1);
+  return row ? flatten(row) : undefined;
+}
+
+/** Inserts a gateway and returns its id. */
+export async function insertGateway(db: Database, values: GatewayInsert): Promise<number> {
+  const [row] = await db.insert(gateways).values(values).returning({ id: gateways.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Updates a gateway of the scope. */
+export async function updateGateway(db: Database, orgId: number | null, id: number, values: Partial<GatewayInsert>): Promise<void> {
+  await db
+    .update(gateways)
+    .set(values)
+    .where(and(eq(gateways.id, id), scopeFilter(orgId)));
+}
+
+/** Deletes a gateway of the scope; false when it did not exist there. */
+export async function deleteGateway(db: Database, orgId: number | null, id: number): Promise<boolean> {
+  return (
+    (
+      await db
+        .delete(gateways)
+        .where(and(eq(gateways.id, id), scopeFilter(orgId)))
+        .returning({ id: gateways.id })
+    ).length > 0
+  );
+}

@@ -1,0 +1,90 @@
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { validateGatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import * as rows from './providers-repository.ts';
+
+export interface ProviderInput {
+  name: string;
+  displayName?: string | undefined;
+  defaultBaseUrl?: string | null | undefined;
+  constraintsRequired?: string[] | undefined;
+  constraintsOptional?: string[] | undefined;
+  notes?: string | null | undefined;
+  successStatuses?: string[] | undefined;
+  verifySuccessStatuses?: string[] | undefined;
+  webhookHeaderName?: string | null | undefined;
+  outboundHeaderName?: string | null | undefined;
+  hmacAlgo?: 'sha1' | 'sha256' | 'sha512' | undefined;
+  sampleInbound?: string | null | undefined;
+  sampleOutbound?: string | null | undefined;
+  sampleConfig?: unknown;
+}
+
+export const DEFAULT_SUCCESS_STATUSES = ['success', 'paid', 'completed'];
+const CREDENTIALS = ['secretKey', 'publicKey', 'webhookSecret', 'baseUrl', 'sandbox'];
+
+const cleanList = (values: string[] | undefined) => [...new Set((values ?? []).map((value) => value.trim()).filter(Boolean))];
+
+/** Adds a provider to the catalogue (slug lower-cased and unique; sample config validated). */
+export async function createProvider(db: Database, clock: Clock, input: ProviderInput): Promise<rows.ProviderRow> {
+  const name = input.name.trim().toLowerCase();
+  if (!/^[a-z0-9][a-z0-9-]{1,49}$/.test(name))
+    throw badRequest('Provider name must be 2–50 lower-case letters, digits or "-" (it is used in webhook URLs).');
+  const required = cleanList(input.constraintsRequired);
+  const optional = cleanList(input.constraintsOptional);
+  const unknown = [...required, ...optional].filter((field) => !CREDENTIALS.includes(field));
+  if (unknown.length > 0) throw badRequest(`Unknown constraint ${unknown.join(', ')}; use ${CREDENTIALS.join(', ')}.`);
+  if (input.defaultBaseUrl && !/^https?:\/\/\S+$/i.test(input.defaultBaseUrl)) throw badRequest('Default base URL must be an http(s) URL.');
+  if (input.sampleConfig !== undefined && input.sampleConfig !== null) {
+    const report = validateGatewayConfig(input.sampleConfig);
+    if (!report.valid) throw badRequest(`Sample config is invalid: ${report.errors.map((issue) => issue.message).join(' ')}`);
+  }
+  if (await rows.findProviderByName(db, name)) throw conflict(`A provider named ${name} already exists.`);
+  const now = clock.now();
+  try {
+    return await rows.insertProvider(db, {
+      name,
+      displayName: input.displayName?.trim() || name,
+      defaultBaseUrl: input.defaultBaseUrl?.trim() || null,
+      constraintsRequired: required,
+      constraintsOptional: optional,
+      notes: input.notes?.trim() || null,
+      successStatuses: cleanList(input.successStatuses).length > 0 ? cleanList(input.successStatuses) : DEFAULT_SUCCESS_STATUSES,
+      verifySuccessStatuses: cleanList(input.verifySuccessStatuses),
+      webhookHeaderName: input.webhookHeaderName?.trim() || null,
+      outboundHeaderName: input.outboundHeaderName?.trim() || null,
+      hmacAlgo: input.hmacAlgo ?? 'sha256',
+      sampleInbound: input.sampleInbound ?? null,
+      sampleOutbound: input.sampleOutbound ?? null,
+      sampleConfig: input.sampleConfig ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`A provider named ${name} already exists.`);
+    throw error;
+  }
+}
+
+/** Removes a provider no gateway uses; the built-in sandbox stays. */
+export async function removeProvider(db: Database, id: number): Promise<void> {
+  const provider = await rows.findProvider(db, id);
+  if (!provider) throw notFound('Provider not found.');
+  if (provider.builtIn) throw conflict('The built-in Sandbox PSP cannot be removed.');
+  const inUse = await rows.gatewaysUsingProvider(db, id);
+  if (inUse > 0) throw conflict(`This provider is used by ${inUse} gateway${inUse === 1 ? '' : 's'}; delete them first.`);
+  await rows.deleteProvider(db, id);
+}
+
+/** Provider constraints keyed by provider name (what the gateway form asks for). */
+export async function providerConstraints(db: Database) {
+  const all = await rows.listProviders(db);
+  return Object.fromEntries(
+    all.map((provider) => [
+      provider.name,
+      { required: provider.constraintsRequired, optional: provider.constraintsOptional, defaultBaseUrl: provider.defaultBaseUrl },
+    ]),
+  );
+}
