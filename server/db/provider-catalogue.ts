@@ -191,6 +191,7 @@ export const CATALOGUE: CatalogueEntry[] = [
     ),
     sampleConfig: {
       baseUrl: 'https://payproxyapi.hubtel.com',
+      settings: { merchantAccount: 'YOUR-HUBTEL-MERCHANT-ACCOUNT' },
       auth: { type: 'basic', username: '{secrets.publicKey}', password: '{secrets.secretKey}' },
       webhook: {
         signatureHeader: 'X-Hubtel-Signature',
@@ -242,6 +243,7 @@ export const CATALOGUE: CatalogueEntry[] = [
       '<PaymentRequest><MerchantId>M-9</MerchantId><Amount>12.50</Amount><Currency>GHS</Currency><Reference>PAY-01JD5Q8Z7X9K3M2N</Reference><ReturnUrl>https://merchant.example/return</ReturnUrl></PaymentRequest>',
     sampleConfig: {
       baseUrl: 'https://gateway.xmlpay.example',
+      settings: { merchantId: 'YOUR-XMLPAY-MERCHANT-ID' },
       auth: { type: 'header', headerName: 'X-Api-Key', value: '{secrets.secretKey}' },
       webhook: {
         signatureHeader: 'X-XMLPay-Signature',

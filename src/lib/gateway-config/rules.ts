@@ -101,10 +101,14 @@ export function checkRules(config: Json): { errors: ConfigIssue[]; hints: Config
     hints.push({ path: '/verify', message: 'verify.successStatuses is recommended (default: success, paid, completed).' });
   }
 
+  const settings = isObject(config['settings']) ? config['settings'] : {};
   for (const { path, text: value } of stringsIn(config)) {
+    const where = path.slice(1).replace(/\//g, '.') || 'the top level';
     for (const token of tokensIn(value)) {
-      if (!isKnownToken(token))
-        errors.push({ path, message: `Unknown template token {${token}} at ${path.slice(1).replace(/\//g, '.') || 'the top level'}.` });
+      const setting = token.startsWith('secrets.config.') ? token.slice('secrets.config.'.length) : undefined;
+      if (!isKnownToken(token)) errors.push({ path, message: `Unknown template token {${token}} at ${where}.` });
+      else if (setting !== undefined && !(setting in settings))
+        errors.push({ path, message: `{${token}} at ${where} needs settings.${setting} in the config.` });
     }
   }
   return { errors, hints };

@@ -72,6 +72,11 @@ export const GatewayConfigSchema = Type.Object(
   {
     baseUrl: Type.String({ description: 'the PSP API origin' }),
     headers: Type.Optional(StringMap),
+    settings: Type.Optional(
+      Type.Record(Type.String(), Type.String({ maxLength: 500 }), {
+        description: 'provider settings, read in templates as {secrets.config.NAME}',
+      }),
+    ),
     auth: Type.Optional(AuthSchema),
     webhook: Type.Optional(WebhookSchema),
     init: InitSchema,

@@ -45,3 +45,12 @@ describe('HMAC signing', () => {
     expect(constantTimeEqual('', '')).toBe(true);
   });
 });
+
+describe('Stripe-style timestamped signatures', () => {
+  it('signs "timestamp.body" exactly like node:crypto (the scheme of Payrail outbound webhooks)', async () => {
+    const timestamp = '1795000000';
+    const body = '{"id":"evt_1","type":"payment.succeeded"}';
+    const expected = createHmac('sha256', 'whsec_outbound').update(`${timestamp}.${body}`).digest('hex');
+    expect(await sign('sha256', 'whsec_outbound', `${timestamp}.${body}`)).toBe(expected);
+  });
+});

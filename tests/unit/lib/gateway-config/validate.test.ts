@@ -88,6 +88,12 @@ describe('validateGatewayConfig', () => {
       'Unknown template token {amout} at init.payload.amount.',
     );
     expect(messages({ ...jsonPsp, inti: {} })).toContain('Unknown field "inti" in config.');
+    expect(messages({ ...jsonPsp, init: { ...jsonPsp.init, url: '/pay/{secrets.config.merchantId}' } })).toContain(
+      '{secrets.config.merchantId} at init.url needs settings.merchantId in the config.',
+    );
+    expect(
+      messages({ ...jsonPsp, settings: { merchantId: 'M-9' }, init: { ...jsonPsp.init, url: '/pay/{secrets.config.merchantId}' } }),
+    ).toEqual([]);
     expect(messages({ ...jsonPsp, webhook: { ...jsonPsp.webhook, allowUnsigned: 'yes' } })).toEqual([
       expect.stringContaining('webhook.allowUnsigned'),
     ]);

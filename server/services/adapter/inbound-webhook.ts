@@ -1,0 +1,59 @@
+import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import { verifySignature, type HmacAlgorithm } from '../../../src/lib/signing.ts';
+import { locate, mapStatus, parseBody } from './extract.ts';
+
+export interface InboundFields {
+  reference: string | undefined;
+  providerReference: string | undefined;
+  status: string | undefined;
+  mappedStatus: 'success' | 'failed' | 'pending';
+}
+
+/** Locates the payment reference, provider reference and status in a PSP callback body (dot-path or regex). */
+export function readInboundWebhook(config: GatewayConfig, rawBody: string): InboundFields {
+  const webhook = config.webhook ?? {};
+  const parsed = parseBody(rawBody);
+  const regexMode = webhook.regex === true || !parsed.isJson;
+  const status = locate(parsed, webhook.status, regexMode);
+  return {
+    reference: locate(parsed, webhook.reference, regexMode),
+    providerReference: locate(parsed, webhook.providerReference, regexMode),
+    status,
+    mappedStatus: mapStatus(status, webhook.successStatuses, webhook.failedStatuses),
+  };
+}
+
+/** The signature header value: the config's signatureHeader, else its headerNames, else the provider's header. */
+export function signatureHeaderValue(
+  config: GatewayConfig,
+  headers: Record<string, string | string[] | undefined>,
+  providerHeader: string | null,
+): string | undefined {
+  const names = [config.webhook?.signatureHeader, ...(config.webhook?.headerNames ?? []), providerHeader ?? undefined].filter(
+    (name): name is string => !!name,
+  );
+  for (const name of names) {
+    const value = headers[name.toLowerCase()];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+/** Verifies a PSP callback: HMAC(hmacAlgo, webhookSecret, raw body) against the header, prefix stripped, hex/base64. */
+export function verifyInboundSignature(
+  config: GatewayConfig,
+  algorithm: HmacAlgorithm,
+  webhookSecret: string,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+  providerHeader: string | null,
+): Promise<boolean> {
+  return verifySignature({
+    algorithm,
+    secret: webhookSecret,
+    body: rawBody,
+    signature: signatureHeaderValue(config, headers, providerHeader),
+    stripPrefix: config.webhook?.stripPrefix,
+    encoding: config.webhook?.encoding === 'base64' ? 'base64' : 'hex',
+  });
+}
