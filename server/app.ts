@@ -22,6 +22,7 @@ import organisationRoutes from './routes/organisations.ts';
 import pspRoutes from './routes/psp.ts';
 import gatewayRoutes from './routes/gateways.ts';
 import bankRoutes from './routes/banks.ts';
+import sandboxPspRoutes from './routes/sandbox-psp.ts';
 import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(pspRoutes, { db, clock });
       await api.register(gatewayRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       await api.register(bankRoutes, { ctx: { db, clock, targets } });
+      await api.register(sandboxPspRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -282,3 +282,29 @@ export const banks = pgTable(
   },
   (table) => [uniqueIndex('banks_scope_code_unique').on(sql`coalesce(${table.orgId}, 0)`, table.code)],
 );
+
+/** Transactions of the built-in Sandbox PSP that the server simulates (DESIGN §5). */
+export const sandboxTransactions = pgTable(
+  'sandbox_transactions',
+  {
+    id: serial('id').primaryKey(),
+    providerReference: varchar('provider_reference', { length: 40 }).notNull(),
+    reference: varchar('reference', { length: 100 }).notNull(),
+    amount: varchar('amount', { length: 40 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    customerEmail: varchar('customer_email', { length: 320 }),
+    callbackUrl: varchar('callback_url', { length: 2048 }),
+    notificationUrl: varchar('notification_url', { length: 2048 }),
+    // The merchant's sandbox secret key signs the webhooks back, as Paystack's does.
+    secretSealed: text('secret_sealed').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    webhookStatus: integer('webhook_status'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('sandbox_transactions_provider_reference_unique').on(table.providerReference),
+    index('sandbox_transactions_reference_idx').on(table.reference),
+    check('sandbox_transactions_status_check', sql`${table.status} in ('pending', 'success', 'failed')`),
+  ],
+);

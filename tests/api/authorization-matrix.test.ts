@@ -105,6 +105,11 @@ const selfScopedOrPublic = new Set([
   'POST /organisations/my-organisation/gateways',
   'GET /organisations/my-organisation/banks',
   'POST /organisations/my-organisation/banks',
+  // The simulated PSP: authenticated by the merchant's sandbox key, not by Payrail users.
+  'POST /sandbox-psp/transactions',
+  'GET /sandbox-psp/transactions/{reference}',
+  'GET /sandbox-psp/pay/{providerReference}',
+  'POST /sandbox-psp/pay/{providerReference}',
 ]);
 
 const send = (route: RouteCase, token: string) =>

@@ -51,10 +51,29 @@ CREATE TABLE "providers" (
 	CONSTRAINT "providers_name_check" CHECK ("providers"."name" ~ '^[a-z0-9][a-z0-9-]{1,49}$')
 );
 --> statement-breakpoint
+CREATE TABLE "sandbox_transactions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"provider_reference" varchar(40) NOT NULL,
+	"reference" varchar(100) NOT NULL,
+	"amount" varchar(40) NOT NULL,
+	"currency" varchar(3) NOT NULL,
+	"customer_email" varchar(320),
+	"callback_url" varchar(2048),
+	"notification_url" varchar(2048),
+	"secret_sealed" text NOT NULL,
+	"status" varchar(10) DEFAULT 'pending' NOT NULL,
+	"webhook_status" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sandbox_transactions_status_check" CHECK ("sandbox_transactions"."status" in ('pending', 'success', 'failed'))
+);
+--> statement-breakpoint
 ALTER TABLE "banks" ADD CONSTRAINT "banks_org_id_organisations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gateways" ADD CONSTRAINT "gateways_org_id_organisations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gateways" ADD CONSTRAINT "gateways_provider_id_providers_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."providers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "banks_scope_code_unique" ON "banks" USING btree (coalesce("org_id", 0),"code");--> statement-breakpoint
 CREATE INDEX "gateways_org_priority_idx" ON "gateways" USING btree ("org_id","priority");--> statement-breakpoint
 CREATE INDEX "gateways_provider_idx" ON "gateways" USING btree ("provider_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "providers_name_unique" ON "providers" USING btree ("name");
+CREATE UNIQUE INDEX "providers_name_unique" ON "providers" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "sandbox_transactions_provider_reference_unique" ON "sandbox_transactions" USING btree ("provider_reference");--> statement-breakpoint
+CREATE INDEX "sandbox_transactions_reference_idx" ON "sandbox_transactions" USING btree ("reference");

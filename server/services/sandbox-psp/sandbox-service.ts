@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sign } from '../../../src/lib/signing.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import { assertAllowedTarget, type TargetPolicy } from '../adapter/target-guard.ts';
+import { open, seal } from '../crypto/secret-box.ts';
+import * as rows from './sandbox-repository.ts';
+
+export const SANDBOX_SIGNATURE_HEADER = 'X-Sandbox-Signature';
+
+export interface SandboxContext {
+  db: Database;
+  clock: Clock;
+  dataKey: Buffer;
+  publicUrl: string;
+  targets: TargetPolicy;
+  log: FastifyBaseLogger;
+}
+
+export interface SandboxInit {
+  amount: string;
+  currency: string;
+  reference: string;
+  customerEmail?: string | undefined;
+  callbackUrl?: string | undefined;
+  notificationUrl?: string | undefined;
+}
+
+/** The merchant's secret from `Authorization: Bearer …`; the sandbox accepts any non-empty key. */
+export function sandboxSecret(authorization: string | undefined): string {
+  const secret = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] : undefined;
+  if (!secret) throw unauthorized('Sandbox PSP: send your sandbox secret key as Authorization: Bearer <secretKey>.');
+  return secret;
+}
+
+/** Public view of a sandbox transaction, as a PSP would answer. */
+export function sandboxView(ctx: SandboxContext, row: rows.SandboxTransaction) {
+  return {
+    providerReference: row.providerReference,
+    reference: row.reference,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    checkoutUrl: `${ctx.publicUrl}/api/sandbox-psp/pay/${row.providerReference}`,
+  };
+}
+
+/** Starts a sandbox transaction (the PSP's init). */
+export async function startSandboxTransaction(ctx: SandboxContext, secret: string, input: SandboxInit) {
+  if (!/^\d+(\.\d+)?$/.test(input.amount) || Number(input.amount) <= 0) throw badRequest('Sandbox PSP: amount must be a positive decimal.');
+  const now = ctx.clock.now();
+  const row = await rows.insertSandboxTransaction(ctx.db, {
+    providerReference: `SBX-${randomBytes(6).toString('hex').toUpperCase()}`,
+    reference: input.reference,
+    amount: input.amount,
+    currency: input.currency.toUpperCase(),
+    customerEmail: input.customerEmail ?? null,
+    callbackUrl: input.callbackUrl || null,
+    notificationUrl: input.notificationUrl || null,
+    secretSealed: seal(ctx.dataKey, secret),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return sandboxView(ctx, row);
+}
+
+/** A transaction for the pay page. */
+export async function getSandboxTransaction(ctx: SandboxContext, providerReference: string): Promise<rows.SandboxTransaction> {
+  const row = await rows.findByProviderReference(ctx.db, providerReference);
+  if (!row) throw notFound('Sandbox PSP: no such transaction.');
+  return row;
+}
+
+/** The verify endpoint: status by merchant reference; only the merchant whose key started it may read it. */
+export async function verifySandboxTransaction(ctx: SandboxContext, secret: string, reference: string) {
+  const row = await rows.findByReference(ctx.db, reference);
+  if (!row || open(ctx.dataKey, row.secretSealed) !== secret) throw notFound('Sandbox PSP: no such transaction.');
+  return sandboxView(ctx, row);
+}
+
+/**
+ * The payer pressed Pay or Fail: the transaction settles once and a webhook signed with the merchant's
+ * key (HMAC-SHA256 hex of the raw body) goes to the notification URL. Returns where to send the payer.
+ */
+export async function settleSandboxPayment(
+  ctx: SandboxContext,
+  providerReference: string,
+  outcome: 'success' | 'failed',
+): Promise<{ row: rows.SandboxTransaction; redirectTo: string | null }> {
+  const current = await getSandboxTransaction(ctx, providerReference);
+  if (current.status !== 'pending') throw conflict(`Sandbox PSP: this payment is already ${current.status}.`);
+  const row = (await rows.settleSandboxTransaction(ctx.db, current.id, outcome, ctx.clock.now())) ?? current;
+  if (row.notificationUrl) await deliverSandboxWebhook(ctx, row);
+  const redirectTo = row.callbackUrl
+    ? `${row.callbackUrl}${row.callbackUrl.includes('?') ? '&' : '?'}reference=${encodeURIComponent(row.reference)}&status=${row.status}`
+    : null;
+  return { row, redirectTo };
+}
+
+async function deliverSandboxWebhook(ctx: SandboxContext, row: rows.SandboxTransaction): Promise<void> {
+  const body = JSON.stringify({
+    event: row.status === 'success' ? 'payment.completed' : 'payment.failed',
+    reference: row.reference,
+    providerReference: row.providerReference,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+  });
+  const url = row.notificationUrl ?? '';
+  try {
+    await assertAllowedTarget(url, ctx.targets);
+    const signature = await sign('sha256', open(ctx.dataKey, row.secretSealed), body);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
+    await response.arrayBuffer();
+    await rows.recordWebhookStatus(ctx.db, row.id, response.status);
+  } catch (error) {
+    ctx.log.warn({ err: error, providerReference: row.providerReference }, 'Sandbox PSP webhook could not be delivered');
+    await rows.recordWebhookStatus(ctx.db, row.id, 0);
+  }
+}
