@@ -94,3 +94,89 @@ export interface UploadedFile {
   contentType: string;
   size: number;
 }
+
+export type HmacAlgo = 'sha256' | 'sha1' | 'sha512';
+
+export interface Provider {
+  id: number;
+  /** Slug used in webhook URLs: /webhooks/psp/{name}. */
+  name: string;
+  displayName: string;
+  defaultBaseUrl: string | null;
+  constraintsRequired: string[];
+  constraintsOptional: string[];
+  notes: string | null;
+  successStatuses: string[];
+  verifySuccessStatuses: string[];
+  webhookHeaderName: string | null;
+  outboundHeaderName: string | null;
+  hmacAlgo: HmacAlgo;
+  sampleInbound: string | null;
+  sampleOutbound: string | null;
+  sampleConfig: unknown;
+  builtIn: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ProviderInput = Partial<Omit<Provider, 'id' | 'builtIn' | 'createdAt' | 'updatedAt'>> & { name: string };
+
+/** Credentials each provider asks for, keyed by provider name. */
+export type ProviderConstraints = Record<string, { required: string[]; optional: string[]; defaultBaseUrl: string | null }>;
+
+export interface Gateway {
+  id: number;
+  orgId: number | null;
+  name: string;
+  /** Provider name (slug). */
+  provider: string;
+  providerId: number;
+  providerDisplayName: string;
+  /** Credentials come back masked (••••abcd); sending the mask back keeps the stored value. */
+  publicKey: string | null;
+  secretKey: string | null;
+  webhookSecret: string | null;
+  baseUrl: string | null;
+  hmacAlgo: HmacAlgo;
+  sandbox: boolean;
+  priority: number;
+  enabled: boolean;
+  config: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GatewayInput {
+  name?: string;
+  provider?: string | number;
+  publicKey?: string | null;
+  secretKey?: string | null;
+  webhookSecret?: string | null;
+  baseUrl?: string | null;
+  hmacAlgo?: HmacAlgo;
+  sandbox?: boolean;
+  priority?: number;
+  enabled?: boolean;
+  config?: unknown;
+}
+
+export interface Bank {
+  id: number;
+  orgId: number | null;
+  code: string;
+  name: string;
+  logoUrl: string | null;
+  apiConfig: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BankInput {
+  code?: string;
+  name?: string;
+  logoUrl?: string | null;
+  apiConfig?: unknown;
+}
+
+/** Which endpoints a screen uses: the global ones (superadmin) or the caller's organisation's. */
+export type Scope = 'global' | 'organisation';
