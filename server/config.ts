@@ -7,6 +7,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  consoleDir: string;
   databaseUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -86,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     publicUrl,
     dataDir: path.resolve(text('DATA_DIR') ?? './data'),
+    consoleDir: path.resolve(text('CONSOLE_DIR') ?? './dist'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     adminEmail,
     adminPassword,

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
@@ -21,7 +19,7 @@ const app = await buildApp({
   smtpUrl: config.smtpUrl,
   allowPrivateTargets: config.allowPrivateTargets,
   mailFrom: config.mailFrom,
-  consoleDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
+  consoleDir: config.consoleDir,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
 });
 await ensureSuperadmin(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });

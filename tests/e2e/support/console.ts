@@ -3,15 +3,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { SCREENS_DIR, type Account } from './constants.ts';
+import { SCREENS_DIR, type Account, APP_PORT } from './constants.ts';
 
 /** localStorage key of the bearer token (spec §4, §9). */
 export const TOKEN_KEY = 'authToken';
 
 /** Browser storage saved by auth.setup.ts for each role (test-results is cleared at every run). */
+// Outside test-results/ (emptied by every run) and per port, so parallel runs keep their sign-ins.
 export const STORAGE_STATE = {
-  superadmin: 'test-results/.auth/superadmin.json',
-  orgadmin: 'test-results/.auth/orgadmin.json',
+  superadmin: `.auth/${APP_PORT}/superadmin.json`,
+  orgadmin: `.auth/${APP_PORT}/orgadmin.json`,
 } as const;
 
 export interface NavEntry {

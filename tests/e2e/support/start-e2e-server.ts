@@ -40,6 +40,8 @@ import {
 } from './constants.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+// The built console to serve; CONSOLE_DIR lets parallel runs use their own build.
+const CONSOLE_DIR = path.resolve(ROOT, process.env['CONSOLE_DIR'] ?? 'dist');
 const log = (message: string) => console.log(`[e2e-server] ${message}`);
 
 /** One e-mail caught by the sink, as GET /messages returns it. */
@@ -127,6 +129,7 @@ function serverEnv(dir: string): NodeJS.ProcessEnv {
     HOST,
     PUBLIC_URL: BASE_URL,
     DATA_DIR: dir,
+    CONSOLE_DIR,
     DATABASE_URL: '', // always the embedded PGlite in the temporary data dir
     ADMIN_EMAIL: SUPERADMIN.email,
     ADMIN_PASSWORD: SUPERADMIN.password,
@@ -207,7 +210,7 @@ function removeDataDir(): void {
 
 function stop(code: number): Promise<void> {
   stopping ??= (async () => {
-    unwatchFile(path.join(ROOT, 'dist', 'login', 'index.html'));
+    unwatchFile(path.join(CONSOLE_DIR, 'login', 'index.html'));
     await stopApp();
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
     await new Promise<void>((resolve) => (mailbox ? mailbox.close(() => resolve()) : resolve()));
@@ -227,7 +230,7 @@ process.on('exit', () => {
 });
 
 try {
-  if (!existsSync(path.join(ROOT, 'dist', 'login', 'index.html'))) {
+  if (!existsSync(path.join(CONSOLE_DIR, 'login', 'index.html'))) {
     throw new Error('dist/ has no built console; run `npm run build` (or `npx astro build`) before the e2e tests.');
   }
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'payrail-e2e-'));
@@ -240,7 +243,7 @@ try {
   log(`starting Payrail on ${BASE_URL}`);
   // The server reads dist/ once at start; a rebuild meanwhile leaves it serving pages whose
   // hashed assets are gone (unstyled pages, odd failures). Say so loudly if that happens.
-  const builtPage = path.join(ROOT, 'dist', 'login', 'index.html');
+  const builtPage = path.join(CONSOLE_DIR, 'login', 'index.html');
   watchFile(builtPage, { interval: 2000 }, (now, before) => {
     if (now.mtimeMs !== before.mtimeMs) {
       console.error('[e2e-server] WARNING: dist/ was rebuilt while the e2e server runs; results of this run are unreliable.');
