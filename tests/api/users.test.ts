@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailMessages } from '../../server/db/schema.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -128,5 +130,29 @@ describe('editing and deleting users', () => {
     const yaa = body<UserList>(await call('GET', '/api/users/my-organisation?query=yaa', orgadmin)).items[0];
     expect((await call('DELETE', `/api/users/${yaa?.id}`, orgadmin)).statusCode).toBe(200);
     expect(body<UserList>(await call('GET', '/api/users/my-organisation', orgadmin)).total).toBe(1);
+  });
+});
+
+describe('admin password resets', () => {
+  it('refuses resetting your own password this way and cancels e-mailed reset links of the target', async () => {
+    const me = body<{ id: number }>(await call('GET', '/api/users/me', admin));
+    const own = await call('POST', `/api/users/${me.id}/reset-password`, admin, { newPassword: 'another long pw' });
+    expect(own.statusCode).toBe(400);
+    expect(body(own)['message']).toBe('Use Change Password for your own account.');
+
+    const targetId = await createUser(t.db, { email: 'linked@takoradi.test', orgId });
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'linked@takoradi.test' } });
+    const [mail] = await t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, 'linked@takoradi.test'));
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? '')?.[1] ?? '';
+    expect((await call('POST', `/api/users/${targetId}/reset-password`, admin, { newPassword: 'set by the admin' })).statusCode).toBe(200);
+    const late = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'undo the admin' } });
+    expect(late.statusCode).toBe(400);
+    await signIn(t.app, 'linked@takoradi.test', 'set by the admin');
+  });
+
+  it('accepts only uploaded-file paths or http(s) URLs as avatars', async () => {
+    const me = body<{ id: number }>(await call('GET', '/api/users/me', orgadmin));
+    expect((await call('PATCH', '/api/users/me/profile', orgadmin, { avatar: '/dashboard' })).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/users/${me.id}`, orgadmin, { avatar: '/api/files/abcDEF123_-' })).statusCode).toBe(200);
   });
 });

@@ -4,18 +4,18 @@ import { badRequest, unauthorized } from '../../errors.ts';
 import { toPublicUser, type PublicUser } from './public-user.ts';
 import { findUserById, updateProfileFields } from './users-repository.ts';
 
-/** Accepts absolute http(s) URLs and same-origin paths (uploaded files); anything else is refused. */
+/** Accepts absolute http(s) URLs and uploaded-file paths (/api/files/…); anything else is refused. */
 export function normaliseAvatarUrl(avatar: string | null): string | null {
   if (avatar === null || avatar.trim() === '') return null;
   const value = avatar.trim();
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  if (/^\/api\/files\/[A-Za-z0-9_-]+$/.test(value)) return value;
   try {
     const url = new URL(value);
     if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
   } catch {
     // fall through to the error below
   }
-  throw badRequest('Avatar must be an http(s) URL or an uploaded file path.');
+  throw badRequest('Image must be an http(s) URL or an uploaded file (/api/files/…).');
 }
 
 /** Updates the caller's own name and avatar and returns the updated profile. */

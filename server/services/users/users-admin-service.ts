@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { assertPasswordLength } from '../auth/auth-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { invalidateUserResets } from '../auth/password-resets-repository.ts';
 import type { Caller } from '../auth/scope.ts';
 import type { Role } from '../auth/tokens.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
@@ -92,11 +93,17 @@ export async function updateUser(
   return toPublicUser(await findManageableUser(db, caller, id));
 }
 
-/** Sets another user's password (signing out that user's sessions). */
+/** Sets another user's password, signing out that user's sessions and cancelling its e-mailed reset links. */
 export async function resetUserPassword(db: Database, clock: Clock, caller: Caller, id: number, newPassword: string): Promise<void> {
   await findManageableUser(db, caller, id);
+  if (id === caller.id) throw badRequest('Use Change Password for your own account.');
   if (newPassword.length < 8) throw badRequest(NEW_PASSWORD_TOO_SHORT);
-  await rows.updatePasswordHash(db, id, await hashPassword(newPassword), clock.now());
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const now = clock.now();
+    await rows.updatePasswordHash(tx, id, passwordHash, now);
+    await invalidateUserResets(tx, id, now);
+  });
 }
 
 /** Deletes a user; never yourself, never the last superadmin. */

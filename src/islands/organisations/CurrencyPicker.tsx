@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { Currency } from '../../lib/api/types.ts';
+import {
+  addCurrency,
+  addableCurrencies,
+  canChooseDefault,
+  chooseDefaultCurrency,
+  removeCurrency,
+  type CurrencySelection,
+} from '../../lib/organisation-form.ts';
+import FormField from '../ui/FormField.tsx';
+import { CloseIcon } from '../ui/icons.tsx';
+
+export interface CurrencyPickerProps {
+  /** Enabled currencies to pick from; null while loading. */
+  options: Currency[] | null;
+  value: CurrencySelection;
+  onChange: (next: CurrencySelection) => void;
+  error?: string | undefined;
+  defaultError?: string | undefined;
+}
+
+/**
+ * Currencies picked one by one from the enabled list (never twice), shown as removable chips; the
+ * first added becomes the default, and the default select offers only the chosen ones.
+ */
+export default function CurrencyPicker({ options, value, onChange, error, defaultError }: CurrencyPickerProps) {
+  const [pending, setPending] = useState('');
+  const addable = addableCurrencies(options ?? [], value.currencies);
+  const names = new Map((options ?? []).map((currency) => [currency.code, currency.name]));
+
+  const add = () => {
+    if (pending === '') return;
+    onChange(addCurrency(value, pending));
+    setPending('');
+  };
+
+  return (
+    <fieldset className="fieldset">
+      <legend className="fieldset__legend">Currencies</legend>
+      <FormField label="Add Currency" error={error}>
+        {(control) => (
+          <div className="inline-add">
+            <select
+              {...control}
+              className="select"
+              value={pending}
+              disabled={options === null}
+              onChange={(event) => setPending(event.target.value)}
+            >
+              <option value="">
+                {options === null ? 'Loading currencies...' : addable.length === 0 ? 'No more currencies to add' : 'Select a currency'}
+              </option>
+              {addable.map((currency) => (
+                <option key={currency.code} value={currency.code}>
+                  {currency.code} — {currency.name}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="btn" onClick={add} disabled={pending === ''}>
+              Add
+            </button>
+          </div>
+        )}
+      </FormField>
+      {value.currencies.length === 0 ? (
+        <p className="field__hint">No currencies added yet. The first one you add becomes the default.</p>
+      ) : (
+        <ul className="chips" aria-label="Selected currencies">
+          {value.currencies.map((code) => (
+            <li key={code} className={code === value.defaultCurrency ? 'chip chip--default' : 'chip'}>
+              <span className="chip__code">{code}</span>
+              {names.get(code) ? <span className="chip__name">{names.get(code)}</span> : null}
+              {code === value.defaultCurrency ? <span className="chip__tag">Default</span> : null}
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label={`Remove ${code}`}
+                onClick={() => onChange(removeCurrency(value, code))}
+              >
+                <CloseIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormField
+        label="Default Currency"
+        error={defaultError}
+        hint={canChooseDefault(value) ? 'Payments use it unless another currency is given.' : 'Add a currency first.'}
+      >
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            value={value.defaultCurrency}
+            disabled={!canChooseDefault(value)}
+            onChange={(event) => onChange(chooseDefaultCurrency(value, event.target.value))}
+          >
+            {canChooseDefault(value) ? null : <option value="">No currency added</option>}
+            {value.currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    </fieldset>
+  );
+}

@@ -1,0 +1,203 @@
+import { useState, type HTMLInputTypeAttribute } from 'react';
+import { failureToast, successToast } from '../../lib/action-toasts.ts';
+import { updateOrganisation } from '../../lib/api/organisations.ts';
+import type { Organisation } from '../../lib/api/types.ts';
+import type { FieldErrors } from '../../lib/field-rules.ts';
+import {
+  checkEditOrganisation,
+  defaultCurrencyHint,
+  editValuesFrom,
+  type EditField,
+  type EditOrganisationValues,
+} from '../../lib/organisation-form.ts';
+import { showToast } from '../../lib/stores/toasts.ts';
+import FormField from '../ui/FormField.tsx';
+import FormModal from '../ui/FormModal.tsx';
+import CountrySelect from './CountrySelect.tsx';
+import { useReferenceOptions } from './useReferenceOptions.ts';
+
+export interface EditOrganisationModalProps {
+  organisation: Organisation;
+  onClose: () => void;
+  onSaved: (organisation: Organisation) => void;
+}
+
+interface TextFieldSpec {
+  field: EditField;
+  label: string;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: string;
+  maxLength: number;
+  placeholder?: string;
+  wide?: boolean;
+}
+
+const ADDRESS_FIELDS: readonly TextFieldSpec[] = [
+  { field: 'addressLine1', label: 'Address Line 1', autoComplete: 'address-line1', maxLength: 200, wide: true },
+  { field: 'addressLine2', label: 'Address Line 2', autoComplete: 'address-line2', maxLength: 200, wide: true },
+  { field: 'city', label: 'City', autoComplete: 'address-level2', maxLength: 100 },
+  { field: 'state', label: 'State / Region', autoComplete: 'address-level1', maxLength: 100 },
+  { field: 'postalCode', label: 'Postal Code', autoComplete: 'postal-code', maxLength: 20 },
+  { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', maxLength: 40 },
+  { field: 'websiteUrl', label: 'Website URL', type: 'url', autoComplete: 'url', maxLength: 2048, placeholder: 'https://', wide: true },
+  { field: 'taxId', label: 'Tax ID', maxLength: 50 },
+  { field: 'registrationNumber', label: 'Registration Number', maxLength: 50 },
+];
+
+/** Edit Organisation: every field a superadmin may change, currencies as comma-separated codes. */
+export default function EditOrganisationModal({ organisation, onClose, onSaved }: EditOrganisationModalProps) {
+  const { countries } = useReferenceOptions({ withCurrencies: false });
+  const [values, setValues] = useState<EditOrganisationValues>(() => editValuesFrom(organisation));
+  const [errors, setErrors] = useState<FieldErrors<EditField>>({});
+  const [invalidAttempt, setInvalidAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const change = (field: EditField, value: string) => {
+    setValues((was) => ({ ...was, [field]: value }));
+    setErrors((was) => ({ ...was, [field]: undefined }));
+  };
+
+  const submit = async () => {
+    const checked = checkEditOrganisation(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setInvalidAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await updateOrganisation(organisation.id, checked.value);
+      showToast(successToast('Organisation updated successfully!'));
+      onSaved(saved);
+    } catch (error) {
+      showToast(failureToast(error, 'Failed to update organisation.'));
+      setBusy(false);
+    }
+  };
+
+  const textInput = (
+    { field, label, type = 'text', autoComplete = 'off', maxLength, placeholder, wide }: TextFieldSpec,
+    required = false,
+  ) => (
+    <FormField key={field} label={label} required={required} error={errors[field]} className={wide ? 'field--wide' : undefined}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          type={type}
+          required={required}
+          maxLength={maxLength}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          value={values[field]}
+          onChange={(event) => change(field, event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  const defaultHint = defaultCurrencyHint(values.currencies, values.defaultCurrency);
+  const currentCountry = organisation.countryCode
+    ? { code: organisation.countryCode, name: organisation.country ?? organisation.countryCode }
+    : undefined;
+
+  return (
+    <FormModal
+      title="Edit Organisation"
+      submitLabel="Save Changes"
+      size="lg"
+      busy={busy}
+      invalidAttempt={invalidAttempt}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <p className="form-intro">
+        <span className="code-tag">{organisation.code}</span> Fields marked * are required.
+      </p>
+      <fieldset className="fieldset">
+        <legend className="fieldset__legend">Organisation</legend>
+        <div className="form-grid">
+          {textInput({ field: 'name', label: 'Name', autoComplete: 'organization', maxLength: 200 }, true)}
+          {textInput({ field: 'email', label: 'Contact Email', type: 'email', autoComplete: 'email', maxLength: 254 }, true)}
+          <FormField label="Country" required error={errors.country}>
+            {(control) => (
+              <CountrySelect
+                control={control}
+                countries={countries}
+                value={values.country}
+                current={currentCountry}
+                onChange={(code) => change('country', code)}
+              />
+            )}
+          </FormField>
+          <FormField label="Currencies" required error={errors.currencies} hint="Comma-separated codes, e.g. GHS, USD.">
+            {(control) => (
+              <input
+                {...control}
+                className="input input--code"
+                type="text"
+                required
+                maxLength={500}
+                autoComplete="off"
+                spellCheck={false}
+                value={values.currencies}
+                onChange={(event) => change('currencies', event.target.value.toUpperCase())}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Default Currency"
+            error={errors.defaultCurrency}
+            hint={defaultHint ? <span className="field__warning">{defaultHint}</span> : 'Blank uses the first currency.'}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input input--code"
+                type="text"
+                maxLength={3}
+                autoComplete="off"
+                spellCheck={false}
+                value={values.defaultCurrency}
+                onChange={(event) => change('defaultCurrency', event.target.value.replace(/[^a-z]/gi, '').toUpperCase())}
+              />
+            )}
+          </FormField>
+        </div>
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend className="fieldset__legend">Webhooks</legend>
+        <div className="form-grid">
+          {textInput({ field: 'callbackUrl', label: 'Callback URL', type: 'url', maxLength: 2048, placeholder: 'https://' })}
+          {textInput({ field: 'notifierUrl', label: 'Notifier URL', type: 'url', maxLength: 2048, placeholder: 'https://' })}
+        </div>
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend className="fieldset__legend">Address &amp; Registration</legend>
+        <div className="form-grid">
+          {ADDRESS_FIELDS.map((spec) => textInput(spec))}
+          <FormField label="Invoice Footer Note" error={errors.invoiceFooterNote} className="field--wide">
+            {(control) => (
+              <textarea
+                {...control}
+                className="textarea"
+                rows={3}
+                maxLength={1000}
+                value={values.invoiceFooterNote}
+                onChange={(event) => change('invoiceFooterNote', event.target.value)}
+              />
+            )}
+          </FormField>
+          <label className="checkbox field--wide">
+            <input
+              type="checkbox"
+              checked={values.collectsGovernmentPayments}
+              onChange={(event) => setValues((was) => ({ ...was, collectsGovernmentPayments: event.target.checked }))}
+            />
+            <span>Collects government payments</span>
+          </label>
+        </div>
+      </fieldset>
+    </FormModal>
+  );
+}

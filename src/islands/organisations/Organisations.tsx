@@ -1,0 +1,169 @@
+import { useId, useState } from 'react';
+import { failureToast, successToast } from '../../lib/action-toasts.ts';
+import { deleteOrganisation, listOrganisations } from '../../lib/api/organisations.ts';
+import type { Organisation } from '../../lib/api/types.ts';
+import { showToast } from '../../lib/stores/toasts.ts';
+import SuperadminScreen from '../shell/SuperadminScreen.tsx';
+import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import DataTable, { type Column } from '../ui/DataTable.tsx';
+import Pager from '../ui/Pager.tsx';
+import RowActions from '../ui/RowActions.tsx';
+import ScreenHeader from '../ui/ScreenHeader.tsx';
+import { PlusIcon, SearchIcon } from '../ui/icons.tsx';
+import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
+import { usePagedList } from '../ui/usePagedList.ts';
+import ApiTokenCell from './ApiTokenCell.tsx';
+import CreateOrganisationModal from './CreateOrganisationModal.tsx';
+import EditOrganisationModal from './EditOrganisationModal.tsx';
+
+type Editor = { mode: 'create' } | { mode: 'edit'; organisation: Organisation };
+
+function OrganisationList() {
+  const searchId = useId();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), 300);
+  const list = usePagedList<Organisation>({
+    fetchPage: (paging) => listOrganisations({ ...paging, search }),
+    filterKey: search,
+    loadingMessage: 'Loading organisations...',
+    errorMessage: 'Failed to load organisations',
+  });
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [toDelete, setToDelete] = useState<Organisation | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteOrganisation(toDelete.id);
+      showToast(successToast('Organisation deleted successfully!'));
+      list.reload();
+    } catch (error) {
+      showToast(failureToast(error, 'Failed to delete organisation.'));
+    } finally {
+      setToDelete(null);
+      setDeleting(false);
+    }
+  };
+
+  const columns: Column<Organisation>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (row) => (
+        <div className="cell-stack">
+          <span className="cell-strong">{row.name}</span>
+          <span className="cell-muted">{row.email}</span>
+        </div>
+      ),
+    },
+    { key: 'code', header: 'Code', render: (row) => <span className="code-tag">{row.code}</span> },
+    {
+      key: 'country',
+      header: 'Country',
+      render: (row) => (row.country ? <span>{row.country}</span> : <span className="cell-muted">—</span>),
+    },
+    { key: 'apiToken', header: 'API Token', render: (row) => <ApiTokenCell token={row.apiToken} organisation={row.name} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (row) => (
+        <RowActions name={row.name} onEdit={() => setEditor({ mode: 'edit', organisation: row })} onDelete={() => setToDelete(row)} />
+      ),
+    },
+  ];
+
+  const filtered = search !== '';
+  return (
+    <section className="screen">
+      <ScreenHeader
+        title="Organisations"
+        description="Merchants on the platform: their country, currencies, API token and invoice details."
+        actions={
+          <button type="button" className="btn btn--primary" onClick={() => setEditor({ mode: 'create' })}>
+            <PlusIcon />
+            Create Organisation
+          </button>
+        }
+      />
+      <div className="toolbar" role="search">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search organisations
+        </label>
+        <div className="search-input">
+          <SearchIcon />
+          <input
+            id={searchId}
+            className="input"
+            type="search"
+            placeholder="Search by name, code or email"
+            autoComplete="off"
+            maxLength={200}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        {list.loaded ? (
+          <span className="toolbar__count" aria-live="polite">
+            {list.total} organisation{list.total === 1 ? '' : 's'}
+            {filtered ? ' found' : ''}
+          </span>
+        ) : null}
+      </div>
+      {list.loaded ? (
+        <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
+          <DataTable
+            caption="Organisations"
+            columns={columns}
+            rows={list.rows}
+            rowKey={(row) => row.id}
+            emptyTitle={filtered ? 'No organisations match your search.' : 'No organisations yet.'}
+            emptyDescription={filtered ? 'Try another name, code or email.' : 'Create the first organisation to start taking payments.'}
+          />
+          <Pager
+            page={list.page}
+            pageSize={list.pageSize}
+            total={list.total}
+            onChange={list.setPaging}
+            sizeLabel="Organisations per page"
+          />
+        </div>
+      ) : null}
+      {editor?.mode === 'create' ? (
+        <CreateOrganisationModal
+          onClose={() => setEditor(null)}
+          onCreated={() => {
+            setEditor(null);
+            list.reload();
+          }}
+        />
+      ) : null}
+      {editor?.mode === 'edit' ? (
+        <EditOrganisationModal
+          organisation={editor.organisation}
+          onClose={() => setEditor(null)}
+          onSaved={(saved) => {
+            setEditor(null);
+            list.replaceRow((row) => row.id === saved.id, saved);
+            list.reload(); // the name may have moved it in the list
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete organisation"
+        message={toDelete ? `Are you sure you want to delete the organisation ${toDelete.name}? This cannot be undone.` : ''}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}
+
+/** Organisations (superadmin): paged, searchable table with create, edit and delete. */
+export default function Organisations() {
+  return <SuperadminScreen title="Organisations">{() => <OrganisationList />}</SuperadminScreen>;
+}

@@ -1,0 +1,146 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { failureToast } from '../../lib/action-toasts.ts';
+import { getMyOrganisation, getOrganisation, listOrganisations } from '../../lib/api/organisations.ts';
+import type { Organisation } from '../../lib/api/types.ts';
+import { PAGE_DATA_FAILED } from '../../lib/settings-form.ts';
+import { withLoading } from '../../lib/stores/loading.ts';
+import { $selectedOrgId, ensureSelectedOrganisation, selectOrganisation } from '../../lib/stores/organisation.ts';
+import { showToast } from '../../lib/stores/toasts.ts';
+import { LOADING_ORGANISATIONS, ORGANISATIONS_LOAD_FAILED } from '../../lib/user-forms.ts';
+import BrandingSection from './BrandingSection.tsx';
+import GeneralSettingsSection from './GeneralSettingsSection.tsx';
+
+type Choices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
+
+/** A superadmin's organisations, choosing the first unless one is already chosen (spec §2 Settings). */
+function useOrganisationChoices(superadmin: boolean): Choices {
+  const [choices, setChoices] = useState<Choices>({ state: 'loading' });
+  useEffect(() => {
+    if (!superadmin) return;
+    let active = true;
+    listOrganisations({ all: true })
+      .then(({ items }) => {
+        if (!active) return;
+        ensureSelectedOrganisation(items);
+        setChoices({ state: 'loaded', items });
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        setChoices({ state: 'failed' });
+        showToast(failureToast(error, ORGANISATIONS_LOAD_FAILED));
+      });
+    return () => {
+      active = false;
+    };
+  }, [superadmin]);
+  return choices;
+}
+
+type Loaded = { state: 'idle' } | { state: 'loading' } | { state: 'loaded'; organisation: Organisation } | { state: 'failed' };
+
+/** The organisation the settings act on: a superadmin's chosen one, or the caller's own. */
+function useOrganisation(superadmin: boolean, chosenId: number | null, ready: boolean) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'idle' });
+  useEffect(() => {
+    if (!ready || (superadmin && chosenId === null)) {
+      setLoaded({ state: 'idle' });
+      return;
+    }
+    let active = true;
+    setLoaded({ state: 'loading' });
+    withLoading('Loading settings...', () => (superadmin && chosenId !== null ? getOrganisation(chosenId) : getMyOrganisation()))
+      .then((organisation) => {
+        if (active) setLoaded({ state: 'loaded', organisation });
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        setLoaded({ state: 'failed' });
+        showToast(failureToast(error, PAGE_DATA_FAILED));
+      });
+    return () => {
+      active = false;
+    };
+  }, [superadmin, chosenId, ready]);
+  const replace = (organisation: Organisation) => setLoaded({ state: 'loaded', organisation });
+  return { loaded, replace };
+}
+
+/** The organisation-scoped sections: General & Receipt Settings and Organisation Branding. */
+export default function OrganisationSettings({ superadmin }: { superadmin: boolean }) {
+  const pickerId = useId();
+  const choices = useOrganisationChoices(superadmin);
+  const selectedId = useStore($selectedOrgId);
+  const ready = !superadmin || choices.state === 'loaded';
+  const { loaded, replace } = useOrganisation(superadmin, superadmin ? selectedId : null, ready);
+
+  if (superadmin && choices.state === 'loaded' && choices.items.length === 0) {
+    return (
+      <div className="card settings-note" role="note">
+        <p className="settings-note__title">No organisations yet</p>
+        <p>
+          Organisation settings appear here once an organisation exists. Create one under{' '}
+          <a href="/dashboard/organisations">Organisations</a>; until then only your profile and password can be changed.
+        </p>
+      </div>
+    );
+  }
+  if (superadmin && choices.state === 'failed') {
+    return (
+      <div className="card settings-note" role="note">
+        <p className="settings-note__title">Organisation settings are unavailable</p>
+        <p>The list of organisations could not be loaded. Reload the page to try again.</p>
+      </div>
+    );
+  }
+
+  const organisation = loaded.state === 'loaded' ? loaded.organisation : null;
+  return (
+    <>
+      <div className="settings-scope">
+        <div className="settings-scope__text">
+          <span className="settings-scope__eyebrow">Organisation settings</span>
+          {superadmin ? (
+            <span>Choose the organisation these settings apply to.</span>
+          ) : (
+            <span className="settings-scope__name">{organisation?.name ?? ''}</span>
+          )}
+        </div>
+        {superadmin ? (
+          <div className="settings-scope__picker">
+            <label htmlFor={pickerId}>Organisation</label>
+            <select
+              id={pickerId}
+              className="select"
+              disabled={choices.state !== 'loaded'}
+              value={selectedId === null ? '' : String(selectedId)}
+              onChange={(event) => selectOrganisation(Number(event.target.value))}
+            >
+              {choices.state === 'loaded' ? (
+                choices.items.map((org) => (
+                  <option key={org.id} value={String(org.id)}>
+                    {org.name}
+                  </option>
+                ))
+              ) : (
+                <option value="">{LOADING_ORGANISATIONS}</option>
+              )}
+            </select>
+          </div>
+        ) : null}
+      </div>
+      {loaded.state === 'failed' ? (
+        <div className="card settings-note" role="note">
+          <p className="settings-note__title">Organisation settings are unavailable</p>
+          <p>They could not be loaded. Reload the page to try again.</p>
+        </div>
+      ) : null}
+      {organisation ? (
+        <div className="settings-grid settings-grid--organisation">
+          <GeneralSettingsSection key={organisation.id} organisation={organisation} superadmin={superadmin} onSaved={replace} />
+          <BrandingSection key={`logo-${organisation.id}`} organisation={organisation} superadmin={superadmin} onUploaded={replace} />
+        </div>
+      ) : null}
+    </>
+  );
+}

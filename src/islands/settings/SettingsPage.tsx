@@ -1,0 +1,33 @@
+import type { User } from '../../lib/api/types.ts';
+import { isSuperadmin } from '../../lib/roles.ts';
+import RequireSession from '../shell/RequireSession.tsx';
+import ScreenHeader from '../ui/ScreenHeader.tsx';
+import OrganisationSettings from './OrganisationSettings.tsx';
+import PasswordSection from './PasswordSection.tsx';
+import ProfileSection from './ProfileSection.tsx';
+
+function Settings({ user }: { user: User }) {
+  const superadmin = isSuperadmin(user.role);
+  return (
+    <section className="screen settings">
+      <ScreenHeader
+        title="Settings"
+        description={
+          superadmin
+            ? 'Your profile and password, and the receipt details and branding of any organisation.'
+            : 'Your profile and password, and your organisation’s receipt details and branding.'
+        }
+      />
+      <div className="settings-grid">
+        <ProfileSection user={user} />
+        <PasswordSection />
+      </div>
+      <OrganisationSettings superadmin={superadmin} />
+    </section>
+  );
+}
+
+/** /dashboard/settings: My Profile, Change Password, and the organisation's general settings and branding. */
+export default function SettingsPage() {
+  return <RequireSession>{(user) => <Settings key={user.id} user={user} />}</RequireSession>;
+}

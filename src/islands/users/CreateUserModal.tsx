@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'react';
+import { failureToast } from '../../lib/action-toasts.ts';
+import { messageOr } from '../../lib/api/errors.ts';
+import { listOrganisations } from '../../lib/api/organisations.ts';
+import type { Organisation, Role, User } from '../../lib/api/types.ts';
+import { createUser } from '../../lib/api/users.ts';
+import { MIN_PASSWORD_LENGTH } from '../../lib/constants.ts';
+import type { FieldErrors } from '../../lib/field-rules.ts';
+import { showToast } from '../../lib/stores/toasts.ts';
+import {
+  CREATE_FAILED,
+  CREATED,
+  EMPTY_NEW_USER,
+  LOADING_ORGANISATIONS,
+  ORGANISATIONS_LOAD_FAILED,
+  newUserError,
+  newUserPayload,
+  type NewUserForm,
+} from '../../lib/user-forms.ts';
+import FormField from '../ui/FormField.tsx';
+import FormModal from '../ui/FormModal.tsx';
+
+export interface CreateUserModalProps {
+  title: string;
+  /** The superadmin form: a role choice and, for an orgadmin, the organisation select. */
+  withOrganisation: boolean;
+  onClose: () => void;
+  onCreated: (user: User) => void;
+}
+
+type OrganisationChoices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
+
+/** Loads the organisations for the select once the superadmin form opens. */
+function useOrganisationChoices(enabled: boolean): OrganisationChoices {
+  const [choices, setChoices] = useState<OrganisationChoices>({ state: 'loading' });
+  useEffect(() => {
+    if (!enabled) return;
+    let active = true;
+    listOrganisations({ all: true })
+      .then(({ items }) => {
+        if (active) setChoices({ state: 'loaded', items });
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        setChoices({ state: 'failed' });
+        showToast(failureToast(error, ORGANISATIONS_LOAD_FAILED));
+      });
+    return () => {
+      active = false;
+    };
+  }, [enabled]);
+  return choices;
+}
+
+/** 'Add User' / 'Create User': name, e-mail and password; the superadmin also picks role and organisation. */
+export default function CreateUserModal({ title, withOrganisation, onClose, onCreated }: CreateUserModalProps) {
+  const [form, setForm] = useState<NewUserForm>(EMPTY_NEW_USER);
+  const [errors, setErrors] = useState<FieldErrors<keyof NewUserForm>>({});
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const organisations = useOrganisationChoices(withOrganisation);
+
+  const change = <Key extends keyof NewUserForm>(key: Key, value: NewUserForm[Key]) => {
+    setForm((was) => ({ ...was, [key]: value }));
+    setErrors((was) => ({ ...was, [key]: undefined }));
+  };
+
+  const submit = async () => {
+    const problem = newUserError(form, withOrganisation);
+    if (problem) {
+      setErrors({ [problem.field]: problem.message });
+      setAttempt((was) => was + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      const user = await createUser(newUserPayload(form, withOrganisation));
+      showToast({ type: 'success', message: CREATED });
+      onCreated(user);
+    } catch (error) {
+      // User actions show the server's message when it sent one (spec §8).
+      showToast({ type: 'error', message: messageOr(error, CREATE_FAILED) });
+      setBusy(false);
+    }
+  };
+
+  const needsOrganisation = withOrganisation && form.role === 'orgadmin';
+  return (
+    <FormModal
+      title={title}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel={title}
+      busyLabel="Creating..."
+      busy={busy}
+      invalidAttempt={attempt}
+    >
+      <FormField label="Full Name" required error={errors.name}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            name="name"
+            autoComplete="off"
+            required
+            maxLength={200}
+            value={form.name}
+            onChange={(event) => change('name', event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Email" required error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            value={form.email}
+            onChange={(event) => change('email', event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Password" required error={errors.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={form.password}
+            onChange={(event) => change('password', event.target.value)}
+          />
+        )}
+      </FormField>
+      {withOrganisation ? (
+        <div className="form-grid">
+          <FormField label="Role">
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                name="role"
+                value={form.role}
+                onChange={(event) => change('role', event.target.value as Role)}
+              >
+                <option value="orgadmin">Org Admin</option>
+                <option value="superadmin">Superadmin</option>
+              </select>
+            )}
+          </FormField>
+          {needsOrganisation ? (
+            <FormField label="Organisation" required error={errors.orgId}>
+              {(control) => (
+                <select
+                  {...control}
+                  className="select"
+                  name="orgId"
+                  required
+                  disabled={organisations.state !== 'loaded'}
+                  aria-busy={organisations.state === 'loading' || undefined}
+                  value={form.orgId}
+                  onChange={(event) => change('orgId', event.target.value)}
+                >
+                  {organisations.state === 'loading' ? <option value="">{LOADING_ORGANISATIONS}</option> : null}
+                  {organisations.state === 'failed' ? <option value="">Organisations unavailable</option> : null}
+                  {organisations.state === 'loaded' ? (
+                    <>
+                      <option value="">{organisations.items.length > 0 ? 'Select an organisation' : 'No organisations yet'}</option>
+                      {organisations.items.map((org) => (
+                        <option key={org.id} value={String(org.id)}>
+                          {org.name}
+                        </option>
+                      ))}
+                    </>
+                  ) : null}
+                </select>
+              )}
+            </FormField>
+          ) : (
+            <p className="form-intro">A superadmin works across the whole platform and belongs to no organisation.</p>
+          )}
+        </div>
+      ) : null}
+    </FormModal>
+  );
+}
