@@ -9,7 +9,7 @@ const database = await openMigratedDatabase(config);
 const { dataKey } = loadOrCreateSecrets(config.dataDir, config);
 const password = process.env['DEMO_PASSWORD'] ?? randomBytes(9).toString('base64url');
 try {
-  const { created } = await seedDemo(database.db, dataKey, password);
+  const { created } = await seedDemo(database.db, dataKey, password, config.publicUrl);
   console.log(
     created
       ? `Demo organisation ready. Sign in as ${DEMO_ORGADMIN_EMAIL} with password ${password}`

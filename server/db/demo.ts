@@ -4,15 +4,25 @@ import { hashPassword } from '../services/auth/passwords.ts';
 import { organisationWithCode } from '../services/organisations/organisations-repository.ts';
 import { createOrganisation } from '../services/organisations/organisations-service.ts';
 import { findUserByEmail, insertUser } from '../services/users/users-repository.ts';
+import { createGateway } from '../services/gateways/gateways-service.ts';
+import { listGateways } from '../services/gateways/gateways-repository.ts';
+import { sandboxEntry } from './provider-catalogue.ts';
 
 export const DEMO_ORGANISATION = { name: 'Demo Organisation', code: 'DEMO', email: 'payments@demo.payrail.local', country: 'GH' };
 export const DEMO_ORGADMIN_EMAIL = 'orgadmin@demo.payrail.local';
+// The sandbox signs its webhooks with the merchant's key (as Paystack does), so both credentials match.
+const DEMO_SANDBOX_KEY = 'sk_sandbox_demo_payrail';
 
 /**
  * Adds the demo organisation (Ghana, GHS and USD) and its orgadmin, idempotently, so a newcomer can
- * sign in as both roles. Later capabilities extend the demo with gateways and payments.
+ * sign in as both roles, with a gateway on the Sandbox PSP when the public URL is known.
  */
-export async function seedDemo(db: Database, dataKey: Buffer, orgadminPassword: string): Promise<{ orgId: number; created: boolean }> {
+export async function seedDemo(
+  db: Database,
+  dataKey: Buffer,
+  orgadminPassword: string,
+  publicUrl?: string,
+): Promise<{ orgId: number; created: boolean }> {
   const existing = await organisationWithCode(db, DEMO_ORGANISATION.code);
   const orgId =
     existing?.id ??
@@ -28,6 +38,18 @@ export async function seedDemo(db: Database, dataKey: Buffer, orgadminPassword: 
         },
       )
     ).id;
+  if (publicUrl && (await listGateways(db, orgId)).length === 0) {
+    // A gateway on the built-in Sandbox PSP, so the demo can take payments with no outside network.
+    const targets = { allowPrivate: false, trustedOrigins: [new URL(publicUrl).origin] };
+    await createGateway({ db, clock: systemClock, dataKey, targets }, orgId, {
+      name: 'Sandbox',
+      provider: 'sandbox',
+      secretKey: DEMO_SANDBOX_KEY,
+      webhookSecret: DEMO_SANDBOX_KEY,
+      sandbox: true,
+      config: sandboxEntry(publicUrl).sampleConfig,
+    });
+  }
   if (await findUserByEmail(db, DEMO_ORGADMIN_EMAIL)) return { orgId, created: false };
   await insertUser(db, {
     name: 'Demo Org Admin',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGADMIN_EMAIL, seedDemo } from '../../server/db/demo.ts';
 import { ensureSuperadmin } from '../../server/db/seed.ts';
-import { users } from '../../server/db/schema.ts';
+import { gateways, users } from '../../server/db/schema.ts';
 import { TEST_DATA_KEY, buildTestApp, signIn, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -12,7 +12,10 @@ const quiet = { info: () => undefined, warn: () => undefined };
 
 describe('first-start seeding', () => {
   it('creates the superadmin even when the demo was seeded first, exactly once', async () => {
-    await seedDemo(t.db, TEST_DATA_KEY, 'demo password 1');
+    await seedDemo(t.db, TEST_DATA_KEY, 'demo password 1', 'http://payrail.test');
+    await seedDemo(t.db, TEST_DATA_KEY, 'demo password 1', 'http://payrail.test');
+    const demoGateways = await t.db.select().from(gateways);
+    expect(demoGateways.map((g) => [g.name, g.sandbox, g.enabled])).toEqual([['Sandbox', true, true]]);
     await ensureSuperadmin(t.db, quiet, { email: 'boss@payrail.test', password: 'boss password 1' });
     await ensureSuperadmin(t.db, quiet, { email: 'other@payrail.test', password: 'other password 1' });
     const roles = (await t.db.select({ email: users.email, role: users.role }).from(users)).map((u) => `${u.role}:${u.email}`).sort();
