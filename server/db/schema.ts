@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   char,
@@ -109,6 +110,8 @@ export const organisations = pgTable(
     apiTokenEncrypted: text('api_token_encrypted').notNull(),
     apiTokenHash: char('api_token_hash', { length: 64 }).notNull(),
     checkoutToken: varchar('checkout_token', { length: 64 }).notNull(),
+    // The implicit receipt sequence `{CODE}-{n}`, used when no receipt batch is usable.
+    nextReceiptNumber: bigint('next_receipt_number', { mode: 'number' }).notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -306,5 +309,124 @@ export const sandboxTransactions = pgTable(
     uniqueIndex('sandbox_transactions_provider_reference_unique').on(table.providerReference),
     index('sandbox_transactions_reference_idx').on(table.reference),
     check('sandbox_transactions_status_check', sql`${table.status} in ('pending', 'success', 'failed')`),
+  ],
+);
+
+/** Payments: money in integer minor units, identified publicly by their time-sortable reference. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reference: varchar('reference', { length: 20 }).notNull(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('Pending'),
+    customerName: varchar('customer_name', { length: 200 }).notNull(),
+    customerEmail: varchar('customer_email', { length: 320 }).notNull(),
+    customerPhone: varchar('customer_phone', { length: 40 }),
+    description: varchar('description', { length: 500 }).notNull(),
+    metadata: jsonb('metadata'),
+    processViaGateway: boolean('process_via_gateway').notNull().default(false),
+    isBankPayment: boolean('is_bank_payment').notNull().default(false),
+    gatewayId: integer('gateway_id'),
+    providerReference: varchar('provider_reference', { length: 200 }),
+    receiptNumber: varchar('receipt_number', { length: 60 }),
+    receiptToken: varchar('receipt_token', { length: 64 }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('payments_reference_unique').on(table.reference),
+    uniqueIndex('payments_receipt_token_unique').on(table.receiptToken),
+    uniqueIndex('payments_org_receipt_number_unique').on(table.orgId, table.receiptNumber),
+    index('payments_org_created_idx').on(table.orgId, table.createdAt, table.id),
+    index('payments_org_status_idx').on(table.orgId, table.status),
+    check('payments_status_check', sql`${table.status} in ('Pending', 'Success', 'Failed')`),
+    check('payments_amount_check', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/** Every status change of a payment, with who or what caused it. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 10 }),
+    toStatus: varchar('to_status', { length: 10 }).notNull(),
+    cause: varchar('cause', { length: 30 }).notNull(),
+    actorUserId: integer('actor_user_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('payment_events_payment_idx').on(table.paymentId)],
+);
+
+/** Receipt number ranges; at most one active per organisation. */
+export const receiptBatches = pgTable(
+  'receipt_batches',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    prefix: varchar('prefix', { length: 30 }).notNull(),
+    startNumber: bigint('start_number', { mode: 'number' }).notNull(),
+    endNumber: bigint('end_number', { mode: 'number' }),
+    nextNumber: bigint('next_number', { mode: 'number' }).notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('receipt_batches_one_active')
+      .on(table.orgId)
+      .where(sql`${table.isActive}`),
+    check(
+      'receipt_batches_range_check',
+      sql`${table.startNumber} >= 0 and (${table.endNumber} is null or ${table.endNumber} >= ${table.startNumber})`,
+    ),
+  ],
+);
+
+/** Each gateway `init` call made for a payment (fail-over leaves several), shown on the payment. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    gatewayId: integer('gateway_id'),
+    gatewayName: varchar('gateway_name', { length: 100 }).notNull(),
+    outcome: varchar('outcome', { length: 20 }).notNull(),
+    httpStatus: integer('http_status'),
+    durationMs: integer('duration_ms').notNull(),
+    error: varchar('error', { length: 1000 }),
+    responseExcerpt: varchar('response_excerpt', { length: 500 }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('payment_attempts_payment_idx').on(table.paymentId)],
+);
+
+/** Idempotency-Key replays: the first response to a key is kept for 24 h. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    orgId: integer('org_id').notNull(),
+    key: varchar('key', { length: 200 }).notNull(),
+    requestHash: char('request_hash', { length: 64 }).notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('idempotency_keys_org_key_unique').on(table.orgId, table.key),
+    index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 );

@@ -1,0 +1,87 @@
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { paymentAttempts, payments } from '../../db/schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentInsert = typeof payments.$inferInsert;
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** Inserts a payment and returns it. */
+export async function insertPayment(db: Database, values: PaymentInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** A payment by reference within an organisation (another organisation's is simply not found). */
+export async function findPayment(db: Database, orgId: number, reference: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orgId, orgId), eq(payments.reference, reference)))
+    .limit(1);
+  return row;
+}
+
+/** A payment by id. */
+export async function findPaymentById(db: Database, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row;
+}
+
+/** Updates gateway fields of a payment after orchestration. */
+export async function setGatewayResult(
+  db: Database,
+  id: number,
+  values: { gatewayId: number | null; providerReference: string | null; updatedAt: Date },
+): Promise<void> {
+  await db.update(payments).set(values).where(eq(payments.id, id));
+}
+
+export interface PaymentFilters {
+  status?: 'Pending' | 'Success' | 'Failed' | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  search?: string | undefined;
+}
+
+function filterSql(orgId: number, filters: PaymentFilters): SQL | undefined {
+  const conditions: SQL[] = [eq(payments.orgId, orgId)];
+  if (filters.status) conditions.push(eq(payments.status, filters.status));
+  if (filters.from) conditions.push(gte(payments.createdAt, filters.from));
+  if (filters.to) conditions.push(lt(payments.createdAt, filters.to));
+  const needle = filters.search?.trim();
+  if (needle) {
+    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(${payments.reference} ilike ${pattern} or ${payments.customerName} ilike ${pattern} or ${payments.customerEmail} ilike ${pattern})`,
+    );
+  }
+  return and(...conditions);
+}
+
+/** One page of an organisation's payments, newest first. */
+export async function listPayments(db: Database, orgId: number, filters: PaymentFilters, page: { limit: number; offset: number }) {
+  const where = filterSql(orgId, filters);
+  const [items, totals] = await Promise.all([
+    db.select().from(payments).where(where).orderBy(desc(payments.createdAt), desc(payments.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(payments).where(where),
+  ]);
+  return { items, total: totals[0]?.total ?? 0 };
+}
+
+/** Records one gateway attempt. */
+export async function insertAttempt(db: Database, values: typeof paymentAttempts.$inferInsert): Promise<void> {
+  await db.insert(paymentAttempts).values(values);
+}
+
+/** The attempts of a payment, oldest first. */
+export function listAttempts(db: Database, paymentId: number): Promise<AttemptRow[]> {
+  return db.select().from(paymentAttempts).where(eq(paymentAttempts.paymentId, paymentId)).orderBy(asc(paymentAttempts.id));
+}
+
+/** How many payments an organisation has (its history must never be deleted). */
+export async function countOrganisationPayments(db: Database, orgId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(payments).where(eq(payments.orgId, orgId));
+  return row?.total ?? 0;
+}
