@@ -6,10 +6,14 @@ import { forbidden, unauthorized } from '../errors.ts';
 import type { Caller } from '../services/auth/scope.ts';
 import { verifyUserToken, type Role } from '../services/auth/tokens.ts';
 import { findUserById } from '../services/users/users-repository.ts';
+import { API_TOKEN_PREFIX, hashToken } from '../services/organisations/organisation-tokens.ts';
+import { findOrganisationByApiTokenHash } from '../services/organisations/organisations-repository.ts';
 
 export interface AuthenticatedUser extends Caller {
   email: string;
   name: string;
+  /** 'api-token' when an organisation API token (prt_…) authenticated the call; id is then 0. */
+  via: 'session' | 'api-token';
 }
 
 declare module 'fastify' {
@@ -19,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless a valid Bearer token of an existing user is sent. */
     authenticate: preHandlerAsyncHookHandler;
+    /** preHandler: like authenticate, but also accepts an organisation API token (payments API). */
+    authenticateOrApiToken: preHandlerAsyncHookHandler;
     /** preHandler: 403 unless the signed-in user has one of the roles. */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
   }
@@ -35,11 +41,26 @@ export default fp<AuthPluginOptions>(
   async function authPlugin(app, { db, clock, jwtSecret }) {
     app.decorateRequest('user', null);
 
-    async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const bearerOf = (request: FastifyRequest) => {
       const header = request.headers.authorization;
-      const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-      if (!match?.[1]) throw unauthorized('Authentication required: send Authorization: Bearer <token>.');
-      const claims = await verifyUserToken(jwtSecret, match[1], clock);
+      const token = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+      if (!token) throw unauthorized('Authentication required: send Authorization: Bearer <token>.');
+      return token;
+    };
+
+    async function authenticateOrApiToken(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const token = bearerOf(request);
+      if (!token.startsWith(API_TOKEN_PREFIX)) return authenticate(request, reply);
+      const organisation = await findOrganisationByApiTokenHash(db, hashToken(token));
+      if (!organisation) throw unauthorized('This API token is not valid.');
+      request.user = { id: 0, role: 'orgadmin', orgId: organisation.id, email: 'api-token', name: 'API token', via: 'api-token' };
+    }
+
+    async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+      const token = bearerOf(request);
+      if (token.startsWith(API_TOKEN_PREFIX))
+        throw unauthorized('Organisation API tokens work only on the payments API; sign in for this.');
+      const claims = await verifyUserToken(jwtSecret, token, clock);
       if (!claims) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
       const user = await findUserById(db, claims.userId);
       // A password change after the token was issued signs that session out.
@@ -47,10 +68,11 @@ export default fp<AuthPluginOptions>(
       if (!user || (changedAt && claims.issuedAt < Math.floor(changedAt.getTime() / 1000))) {
         throw unauthorized('Your session is invalid or has expired. Please sign in again.');
       }
-      request.user = { id: user.id, role: user.role, orgId: user.orgId, email: user.email, name: user.name };
+      request.user = { id: user.id, role: user.role, orgId: user.orgId, email: user.email, name: user.name, via: 'session' };
     }
 
     app.decorate('authenticate', authenticate);
+    app.decorate('authenticateOrApiToken', authenticateOrApiToken);
     app.decorate('requireRole', (...roles: Role[]) => {
       return async function requireRole(request: FastifyRequest) {
         if (!request.user) throw unauthorized();

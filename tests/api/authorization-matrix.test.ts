@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import { CATALOGUE } from '../../server/db/provider-catalogue.ts';
-import { gateways, banks } from '../../server/db/schema.ts';
+import { gateways, banks, payments } from '../../server/db/schema.ts';
 import { createBank } from '../../server/services/banks/banks-service.ts';
 import { createGateway } from '../../server/services/gateways/gateways-service.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
@@ -23,6 +23,7 @@ let foreignGatewayId: number;
 let foreignBankId: number;
 let globalGatewayId: number;
 let globalBankId: number;
+let foreignPaymentReference: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -38,6 +39,14 @@ beforeAll(async () => {
   globalGatewayId = (await createGateway(ctx, null, gateway)).id;
   foreignBankId = (await createBank(ctx, foreignOrgId, { code: 'BBANK', name: 'B bank', apiConfig: sampleConfig })).id;
   globalBankId = (await createBank(ctx, null, { code: 'GBANK', name: 'Global bank', apiConfig: sampleConfig })).id;
+  const orgadminB = await signIn(t.app, 'b@org-b.test');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: { authorization: `Bearer ${orgadminB}` },
+    payload: { amount: '5.00', customerName: 'B customer', customerEmail: 'c@org-b.test', description: 'B order' },
+  });
+  foreignPaymentReference = body<{ id: string }>(created).id;
 });
 afterAll(() => t.close());
 
@@ -53,6 +62,9 @@ const foreignScoped = (): RouteCase[] => [
   { method: 'PATCH', url: `/api/organisations/my-organisation/banks/${foreignBankId}`, payload: { name: 'Taken' } },
   { method: 'DELETE', url: `/api/organisations/my-organisation/banks/${foreignBankId}` },
   { method: 'DELETE', url: `/api/organisations/my-organisation/banks/${globalBankId}` },
+  { method: 'GET', url: `/api/payments/${foreignPaymentReference}` },
+  { method: 'PATCH', url: `/api/payments/${foreignPaymentReference}/mark-success` },
+  { method: 'GET', url: `/api/payments/${foreignPaymentReference}/receipt` },
 ];
 
 /** Superadmin-only routes: an orgadmin must get 403. */
@@ -81,6 +93,7 @@ const superadminOnly = (): RouteCase[] => [
   { method: 'POST', url: '/api/banks', payload: { code: 'X', name: 'X', apiConfig: {} } },
   { method: 'PATCH', url: `/api/banks/${globalBankId}`, payload: { name: 'X' } },
   { method: 'DELETE', url: `/api/banks/${globalBankId}` },
+  { method: 'GET', url: `/api/organisations/${foreignOrgId}/payments` },
 ];
 
 /** Routes whose scope is the caller itself or its own organisation, or public ones: nothing foreign to reach. */
@@ -105,6 +118,9 @@ const selfScopedOrPublic = new Set([
   'POST /organisations/my-organisation/gateways',
   'GET /organisations/my-organisation/banks',
   'POST /organisations/my-organisation/banks',
+  // Payments of the caller's own organisation (the list is scoped; creation cannot name another one).
+  'GET /payments',
+  'POST /payments',
   // The simulated PSP: authenticated by the merchant's sandbox key, not by Payrail users.
   'POST /sandbox-psp/transactions',
   'GET /sandbox-psp/transactions/{reference}',
@@ -134,6 +150,7 @@ async function snapshot() {
     organisations: organisations.items,
     gateways: await t.db.select().from(gateways).orderBy(gateways.id),
     banks: await t.db.select().from(banks).orderBy(banks.id),
+    payments: await t.db.select().from(payments).orderBy(payments.id),
   });
 }
 
@@ -169,7 +186,11 @@ describe('authorization matrix', () => {
     );
     const covered = new Set(
       [...foreignScoped(), ...superadminOnly()].map(
-        (route) => `${route.method} ${route.url.replace(/^\/api/, '').replace(/\/\d+/g, '/{id}')}`,
+        (route) =>
+          `${route.method} ${route.url
+            .replace(/^\/api/, '')
+            .replace(/\/\d+/g, '/{id}')
+            .replace(/PAY-[0-9A-Z]{16}/, '{id}')}`,
       ),
     );
     const unclassified = Object.entries(document.paths)

@@ -6,6 +6,7 @@ import { maskSecret, open, seal } from '../crypto/secret-box.ts';
 import { hashToken, newApiToken, newCheckoutToken } from './organisation-tokens.ts';
 import { normaliseOrganisationCode, optionalHttpUrl, optionalText, resolveCountry, resolveCurrencies } from './organisation-input.ts';
 import * as rows from './organisations-repository.ts';
+import { countOrganisationPayments } from '../payments/payments-repository.ts';
 import type { OrganisationInsert, OrganisationRow } from './organisations-repository.ts';
 
 export interface OrganisationContext {
@@ -238,9 +239,12 @@ export async function setOrganisationLogo(
   return getOrganisation(ctx, id, revealToken);
 }
 
-/** Deletes an organisation that has no users (and, once payments exist, no payment history). */
+/** Deletes an organisation without payment history or users. */
 export async function deleteOrganisation(ctx: OrganisationContext, id: number): Promise<void> {
   await mustFind(ctx.db, id);
+  const history = await countOrganisationPayments(ctx.db, id);
+  if (history > 0)
+    throw conflict(`This organisation has ${history} payment${history === 1 ? '' : 's'}; its payment history cannot be deleted.`);
   const members = await rows.countOrganisationUsers(ctx.db, id);
   if (members > 0) throw conflict(`This organisation still has ${members} user${members === 1 ? '' : 's'}; delete them first.`);
   await rows.deleteOrganisation(ctx.db, id);

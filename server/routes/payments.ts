@@ -1,0 +1,206 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { forbidden, notFound } from '../errors.ts';
+import { callerOf } from '../plugins/auth.ts';
+import { DateTime, Email, authErrors, errorResponses } from '../schemas/common.ts';
+import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { withIdempotency } from '../services/payments/idempotency.ts';
+import type { OrchestrationContext } from '../services/payments/orchestrator.ts';
+import { createPayment, getPayment, listPayments, markPaid, receiptLink } from '../services/payments/payments-service.ts';
+import { findOrganisation } from '../services/organisations/organisations-repository.ts';
+
+const Attempt = Type.Object({
+  gateway: Type.String(),
+  outcome: Type.String(),
+  httpStatus: Type.Union([Type.Integer(), Type.Null()]),
+  durationMs: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+  at: DateTime,
+});
+const Payment = Type.Object(
+  {
+    id: Type.String({ description: 'the payment reference' }),
+    reference: Type.String(),
+    receiptNumber: Type.Union([Type.String(), Type.Null()]),
+    amount: Type.String({ description: 'decimal in major units' }),
+    amountMinor: Type.Integer(),
+    currency: Type.String(),
+    status: Type.String({ description: 'Pending, Success or Failed' }),
+    customerName: Type.String(),
+    customerEmail: Type.String(),
+    customerPhone: Type.Union([Type.String(), Type.Null()]),
+    description: Type.String(),
+    metadata: Type.Unknown(),
+    processViaGateway: Type.Boolean(),
+    isBankPayment: Type.Boolean(),
+    gateway: Type.Union([Type.String(), Type.Null()]),
+    providerReference: Type.Union([Type.String(), Type.Null()]),
+    date: DateTime,
+    createdAt: DateTime,
+    paidAt: Type.Union([DateTime, Type.Null()]),
+    attempts: Type.Optional(Type.Array(Attempt)),
+  },
+  { $id: 'Payment' },
+);
+const PaymentRef = Type.Unsafe<Static<typeof Payment>>(Type.Ref('Payment'));
+const GatewayInit = Type.Object({
+  ok: Type.Boolean(),
+  gateway: Type.Union([Type.String(), Type.Null()]),
+  provider: Type.Union([Type.String(), Type.Null()]),
+  checkoutUrl: Type.Union([Type.String(), Type.Null()]),
+  providerReference: Type.Union([Type.String(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+const CreateBody = Type.Object(
+  {
+    amount: Type.Union([Type.String({ maxLength: 30 }), Type.Number()], { description: 'decimal in major units, e.g. "12.50"' }),
+    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
+    customerName: Type.String({ minLength: 1, maxLength: 200 }),
+    customerEmail: Email,
+    customerPhone: Type.Optional(Type.String({ maxLength: 40 })),
+    description: Type.String({ minLength: 1, maxLength: 500 }),
+    metadata: Type.Optional(Type.Record(Type.String({ maxLength: 50 }), Type.String({ maxLength: 500 }), { maxProperties: 20 })),
+    processViaGateway: Type.Optional(Type.Boolean()),
+    isBankPayment: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+const CreateResponse = Type.Object({ ...Payment.properties, gatewayInit: Type.Optional(GatewayInit) });
+const ListQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(Type.Union([Type.Literal('Pending'), Type.Literal('Success'), Type.Literal('Failed')])),
+    from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after' })),
+    to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'reference, customer name or e-mail' })),
+  },
+  { additionalProperties: false },
+);
+const ReferenceParams = Type.Object({ id: Type.String({ pattern: '^PAY-[0-9A-Z]{16}$', description: 'payment reference' }) });
+
+/** The organisation a payments call acts on: the caller's own; superadmins are read-only elsewhere. */
+function ownOrg(request: FastifyRequest): number {
+  const caller = callerOf(request);
+  if (caller.role === 'superadmin') throw forbidden('Superadmin: read-only. Use /organisations/{id}/payments to view payments.');
+  if (caller.orgId === null) throw notFound('You do not belong to an organisation.');
+  return caller.orgId;
+}
+
+const filtersOf = (query: Static<typeof ListQuery>) => ({
+  status: query.status,
+  from: query.from ? new Date(query.from) : undefined,
+  to: query.to ? new Date(query.to) : undefined,
+  search: query.search,
+});
+
+/** Payments: create (console or API token, idempotent), list, view, mark as paid, receipt link. */
+const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext }> = async (app, { ctx }) => {
+  app.addSchema(Payment);
+  const common = { tags: ['payments'], security: [{ bearer: [] }] };
+
+  app.post(
+    '/payments',
+    {
+      preHandler: app.authenticateOrApiToken,
+      schema: {
+        ...common,
+        summary:
+          'Create a payment (amount as an exact decimal; Idempotency-Key supported); processViaGateway starts it at the gateways by priority',
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) }),
+        body: CreateBody,
+        response: { 201: CreateResponse, ...authErrors, ...errorResponses(409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const orgId = ownOrg(request);
+      const caller = callerOf(request);
+      const outcome = await withIdempotency(
+        ctx.db,
+        { orgId, key: request.headers['idempotency-key'], body: request.body, now: ctx.clock.now() },
+        async () => {
+          const created = await createPayment(ctx, orgId, caller.via === 'session' ? caller.id : null, request.body);
+          return { statusCode: 201, body: { ...created.payment, ...(created.gatewayInit ? { gatewayInit: created.gatewayInit } : {}) } };
+        },
+      );
+      if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.code(outcome.statusCode as 201).send(outcome.body as Static<typeof CreateResponse>);
+    },
+  );
+
+  app.get(
+    '/payments',
+    {
+      preHandler: app.authenticateOrApiToken,
+      schema: {
+        ...common,
+        summary: "Your organisation's payments, newest first (filters: status, from, to, search)",
+        querystring: ListQuery,
+        response: { 200: ListOf(PaymentRef), ...authErrors },
+      },
+    },
+    async (request) => listPayments(ctx.db, ownOrg(request), filtersOf(request.query), pageOf(request.query)),
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      preHandler: app.authenticateOrApiToken,
+      schema: {
+        ...common,
+        summary: 'One payment with its gateway attempts',
+        params: ReferenceParams,
+        response: { 200: PaymentRef, ...authErrors },
+      },
+    },
+    async (request) => getPayment(ctx.db, ownOrg(request), request.params.id),
+  );
+
+  app.get(
+    '/organisations/:id/payments',
+    {
+      preHandler: [app.authenticate, app.requireRole('superadmin')],
+      schema: {
+        ...common,
+        summary: "An organisation's payments (superadmin, read-only)",
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        querystring: ListQuery,
+        response: { 200: ListOf(PaymentRef), ...authErrors },
+      },
+    },
+    async (request) => {
+      if (!(await findOrganisation(ctx.db, request.params.id))) throw notFound('Organisation not found.');
+      return listPayments(ctx.db, request.params.id, filtersOf(request.query), pageOf(request.query));
+    },
+  );
+
+  app.patch(
+    '/payments/:id/mark-success',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Mark as paid: a Pending or Failed payment becomes Success',
+        params: ReferenceParams,
+        response: { 200: PaymentRef, ...authErrors },
+      },
+    },
+    async (request) => markPaid(ctx.db, ownOrg(request), request.params.id, callerOf(request).id, ctx.clock.now()),
+  );
+
+  app.get(
+    '/payments/:id/receipt',
+    {
+      preHandler: app.authenticateOrApiToken,
+      schema: {
+        ...common,
+        summary: 'The public, tokenised receipt URL of a successful payment',
+        params: ReferenceParams,
+        response: { 200: Type.Object({ url: Type.String() }), ...authErrors },
+      },
+    },
+    async (request) => receiptLink(ctx.db, ownOrg(request), request.params.id, ctx.publicUrl),
+  );
+};
+
+export default paymentRoutes;

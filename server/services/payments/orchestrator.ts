@@ -1,0 +1,100 @@
+import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import { fromMinorUnits } from '../../../src/lib/money.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { callInit, type CallResult } from '../adapter/http-adapter.ts';
+import type { TargetPolicy } from '../adapter/target-guard.ts';
+import { gatewaySecrets } from '../gateways/gateways-service.ts';
+import { listGateways, type GatewayRow } from '../gateways/gateways-repository.ts';
+import { insertAttempt, setGatewayResult, type PaymentRow } from './payments-repository.ts';
+
+export interface OrchestrationContext {
+  db: Database;
+  clock: Clock;
+  dataKey: Buffer;
+  publicUrl: string;
+  targets: TargetPolicy;
+}
+
+export interface GatewayInit {
+  ok: boolean;
+  gateway: string | null;
+  provider: string | null;
+  checkoutUrl: string | null;
+  providerReference: string | null;
+  error: string | null;
+}
+
+/** The gateways to try for an organisation: its own enabled ones by priority, then the global ones. */
+export async function gatewaysToTry(db: Database, orgId: number): Promise<GatewayRow[]> {
+  const [own, global] = await Promise.all([listGateways(db, orgId), listGateways(db, null)]);
+  return [...own, ...global].filter((gateway) => gateway.enabled);
+}
+
+/**
+ * Starts a payment at the first gateway that answers: fail-over to the next on a network error,
+ * timeout or 5xx; a 4xx or an unreadable answer stops. Every attempt is stored on the payment.
+ */
+export async function startAtGateway(
+  ctx: OrchestrationContext,
+  payment: PaymentRow,
+  baseUnit: number,
+  callbackUrl: string | null,
+): Promise<GatewayInit> {
+  const candidates = await gatewaysToTry(ctx.db, payment.orgId);
+  let last: { gateway: GatewayRow; result: CallResult } | undefined;
+  for (const gateway of candidates) {
+    const values = {
+      amount: fromMinorUnits(payment.amountMinor, baseUnit),
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      reference: payment.reference,
+      callbackUrl: callbackUrl ?? `${ctx.publicUrl}/receipts/invoice/${payment.reference}`,
+      notificationUrl: `${ctx.publicUrl}/api/webhooks/psp/${gateway.providerName}`,
+      customer: { email: payment.customerEmail, name: payment.customerName, phone: payment.customerPhone },
+      meta: (payment.metadata as Record<string, string> | null) ?? {},
+    };
+    const secrets = gatewaySecrets(gateway, ctx.dataKey);
+    const result = await callInit(gateway.config as GatewayConfig, values, secrets, {
+      policy: ctx.targets,
+      clock: ctx.clock,
+      baseUrl: gateway.baseUrl,
+    });
+    await insertAttempt(ctx.db, {
+      paymentId: payment.id,
+      gatewayId: gateway.id,
+      gatewayName: gateway.name,
+      outcome: result.outcome,
+      httpStatus: result.httpStatus,
+      durationMs: result.durationMs,
+      error: result.error?.slice(0, 1000) ?? null,
+      responseExcerpt: result.responseExcerpt?.slice(0, 500) ?? null,
+      createdAt: ctx.clock.now(),
+    });
+    last = { gateway, result };
+    if (result.outcome === 'ok') {
+      await setGatewayResult(ctx.db, payment.id, {
+        gatewayId: gateway.id,
+        providerReference: result.providerReference ?? null,
+        updatedAt: ctx.clock.now(),
+      });
+      return {
+        ok: true,
+        gateway: gateway.name,
+        provider: gateway.providerName,
+        checkoutUrl: result.checkoutUrl ?? null,
+        providerReference: result.providerReference ?? null,
+        error: null,
+      };
+    }
+    if (!result.retryable) break;
+  }
+  return {
+    ok: false,
+    gateway: last?.gateway.name ?? null,
+    provider: last?.gateway.providerName ?? null,
+    checkoutUrl: null,
+    providerReference: null,
+    error: last ? `${last.gateway.name}: ${last.result.error ?? last.result.outcome}` : 'No enabled gateway.',
+  };
+}

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { toMinorUnits } from '../../../src/lib/money.ts';
+import type { Database } from '../../db/client.ts';
+import { gateways } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { findOrganisation } from '../organisations/organisations-repository.ts';
+import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
+import { startAtGateway, gatewaysToTry, type GatewayInit, type OrchestrationContext } from './orchestrator.ts';
+import * as rows from './payments-repository.ts';
+import { newPaymentReference } from './reference.ts';
+import { toPublicPayment, type PublicPayment } from './public-payment.ts';
+import { markSuccess } from './transitions.ts';
+
+export interface CreatePaymentInput {
+  amount: string | number;
+  currency?: string | undefined;
+  customerName: string;
+  customerEmail: string;
+  customerPhone?: string | undefined;
+  description: string;
+  metadata?: Record<string, string> | undefined;
+  processViaGateway?: boolean | undefined;
+  isBankPayment?: boolean | undefined;
+}
+
+export interface CreatedPayment {
+  payment: PublicPayment;
+  gatewayInit?: GatewayInit;
+}
+
+async function baseUnitOf(db: Database, currency: string): Promise<number> {
+  const [row] = await findCurrenciesByCode(db, [currency]);
+  return row?.baseUnit ?? 100;
+}
+
+async function gatewayName(db: Database, gatewayId: number | null): Promise<string | null> {
+  if (gatewayId === null) return null;
+  const [row] = await db.select({ name: gateways.name }).from(gateways).where(eq(gateways.id, gatewayId)).limit(1);
+  return row?.name ?? null;
+}
+
+/**
+ * Creates a Pending payment: exact decimal amount in the currency (the organisation's default unless
+ * given, and one of its currencies), a time-sortable reference, and — with processViaGateway — the
+ * gateway `init` with fail-over. Bad input creates nothing.
+ */
+export async function createPayment(
+  ctx: OrchestrationContext,
+  orgId: number,
+  createdBy: number | null,
+  input: CreatePaymentInput,
+): Promise<CreatedPayment> {
+  const organisation = await findOrganisation(ctx.db, orgId);
+  if (!organisation) throw notFound('Organisation not found.');
+  const currency = (input.currency ?? organisation.defaultCurrency ?? '').trim().toUpperCase();
+  if (!currency) throw badRequest('Currency is required: the organisation has no default currency.');
+  if (!organisation.currencies.includes(currency))
+    throw badRequest(`Currency ${currency} is not one of the organisation's currencies (${organisation.currencies.join(', ') || 'none'}).`);
+  const [currencyRow] = await findCurrenciesByCode(ctx.db, [currency]);
+  if (!currencyRow) throw badRequest(`Unknown currency: ${currency}.`);
+  const amount = toMinorUnits(input.amount, currencyRow.baseUnit, currency);
+  if (!amount.ok) throw badRequest(amount.error);
+  if (input.isBankPayment) throw badRequest('Bank checkout is not available yet; create the payment without isBankPayment.');
+  const customerName = input.customerName.trim();
+  const description = input.description.trim();
+  if (!customerName) throw badRequest('Customer name is required.');
+  if (!description) throw badRequest('Description is required.');
+  if (input.processViaGateway && (await gatewaysToTry(ctx.db, orgId)).length === 0) {
+    throw badRequest('No enabled gateway can process this payment: add one in Payment Gateway Configuration.');
+  }
+  const now = ctx.clock.now();
+  const payment = await rows.insertPayment(ctx.db, {
+    reference: newPaymentReference(ctx.clock),
+    orgId,
+    amountMinor: amount.minor,
+    currency,
+    customerName,
+    customerEmail: input.customerEmail.trim(),
+    customerPhone: input.customerPhone?.trim() || null,
+    description,
+    metadata: input.metadata ?? null,
+    processViaGateway: input.processViaGateway ?? false,
+    isBankPayment: false,
+    createdBy,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!input.processViaGateway) return { payment: toPublicPayment(payment, currencyRow.baseUnit) };
+  const gatewayInit = await startAtGateway(ctx, payment, currencyRow.baseUnit, organisation.callbackUrl);
+  return { payment: await getPayment(ctx.db, orgId, payment.reference), gatewayInit };
+}
+
+/** One payment of the organisation, with its gateway attempts. */
+export async function getPayment(db: Database, orgId: number, reference: string): Promise<PublicPayment> {
+  const row = await rows.findPayment(db, orgId, reference);
+  if (!row) throw notFound('Payment not found.');
+  return toPublicPayment(
+    row,
+    await baseUnitOf(db, row.currency),
+    await gatewayName(db, row.gatewayId),
+    await rows.listAttempts(db, row.id),
+  );
+}
+
+/** A page of the organisation's payments, newest first, filtered. */
+export async function listPayments(db: Database, orgId: number, filters: rows.PaymentFilters, page: { page: number; pageSize: number }) {
+  const { items, total } = await rows.listPayments(db, orgId, filters, { limit: page.pageSize, offset: (page.page - 1) * page.pageSize });
+  const currencies = new Map(
+    (await findCurrenciesByCode(db, [...new Set(items.map((item) => item.currency))])).map((row) => [row.code, row.baseUnit]),
+  );
+  const gatewayIds = [...new Set(items.map((item) => item.gatewayId).filter((id): id is number => id !== null))];
+  const names = new Map<number, string>();
+  for (const id of gatewayIds) names.set(id, (await gatewayName(db, id)) ?? '');
+  return {
+    items: items.map((item) =>
+      toPublicPayment(item, currencies.get(item.currency) ?? 100, item.gatewayId === null ? null : (names.get(item.gatewayId) ?? null)),
+    ),
+    total,
+    page: page.page,
+    pageSize: page.pageSize,
+  };
+}
+
+/** "Mark as paid": a non-Success payment becomes Success (numbered); a Success payment is refused. */
+export async function markPaid(
+  db: Database,
+  orgId: number,
+  reference: string,
+  actorUserId: number | null,
+  now: Date,
+): Promise<PublicPayment> {
+  const row = await rows.findPayment(db, orgId, reference);
+  if (!row) throw notFound('Payment not found.');
+  if (row.status === 'Success') throw badRequest('This payment is already paid.');
+  await db.transaction((tx) => markSuccess(tx, row.id, 'mark-paid', now, actorUserId));
+  return getPayment(db, orgId, reference);
+}
+
+/** The public, tokenised receipt URL of a successful payment. */
+export async function receiptLink(db: Database, orgId: number, reference: string, publicUrl: string): Promise<{ url: string }> {
+  const row = await rows.findPayment(db, orgId, reference);
+  if (!row) throw notFound('Payment not found.');
+  if (row.status !== 'Success' || !row.receiptToken) throw badRequest('Receipts exist only for successful payments.');
+  return { url: `${publicUrl}/receipts/${row.receiptToken}` };
+}

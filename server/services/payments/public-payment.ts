@@ -1,0 +1,76 @@
+import { fromMinorUnits } from '../../../src/lib/money.ts';
+import type { AttemptRow, PaymentRow } from './payments-repository.ts';
+
+export interface PublicAttempt {
+  gateway: string;
+  outcome: string;
+  httpStatus: number | null;
+  durationMs: number;
+  error: string | null;
+  at: Date;
+}
+
+export interface PublicPayment {
+  id: string;
+  reference: string;
+  receiptNumber: string | null;
+  amount: string;
+  amountMinor: number;
+  currency: string;
+  status: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  description: string;
+  metadata: unknown;
+  processViaGateway: boolean;
+  isBankPayment: boolean;
+  gateway: string | null;
+  providerReference: string | null;
+  date: Date;
+  createdAt: Date;
+  paidAt: Date | null;
+  attempts?: PublicAttempt[];
+}
+
+/** The payment as the API shows it: reference as id, decimal amount plus minor units. */
+export function toPublicPayment(
+  row: PaymentRow,
+  baseUnit: number,
+  gatewayName: string | null = null,
+  attempts?: AttemptRow[],
+): PublicPayment {
+  return {
+    id: row.reference,
+    reference: row.reference,
+    receiptNumber: row.receiptNumber,
+    amount: fromMinorUnits(row.amountMinor, baseUnit),
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    status: row.status,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    description: row.description,
+    metadata: row.metadata ?? null,
+    processViaGateway: row.processViaGateway,
+    isBankPayment: row.isBankPayment,
+    gateway: gatewayName,
+    providerReference: row.providerReference,
+    date: row.createdAt,
+    createdAt: row.createdAt,
+    paidAt: row.paidAt,
+    ...(attempts
+      ? {
+          attempts: attempts.map((attempt) => ({
+            gateway: attempt.gatewayName,
+            outcome: attempt.outcome,
+            httpStatus: attempt.httpStatus,
+            durationMs: attempt.durationMs,
+            error: attempt.error,
+            at: attempt.createdAt,
+          })),
+        }
+      : {}),
+  };
+}
