@@ -42,7 +42,12 @@ export function formatMoney(minor: number | null | undefined, currency: string, 
   const decimals = decimalsOf(baseUnit);
   const major = (minor ?? 0) / baseUnit;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(major);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(major);
   } catch {
     return `${currency} ${fromMinorUnits(minor ?? 0, baseUnit)}`;
   }

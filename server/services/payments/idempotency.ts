@@ -81,9 +81,6 @@ export async function withIdempotency(
     }
     throw error;
   }
-  await db
-    .update(idempotencyKeys)
-    .set({ statusCode: response.statusCode, responseBody: response.body })
-    .where(keyFilter);
+  await db.update(idempotencyKeys).set({ statusCode: response.statusCode, responseBody: response.body }).where(keyFilter);
   return { ...response, replayed: false };
 }
