@@ -1,0 +1,82 @@
+import { useState, type ReactNode } from 'react';
+import type { FieldControlProps } from '../ui/FormField.tsx';
+
+export interface CredentialInputProps {
+  control: FieldControlProps;
+  /** The field's label, for the show/hide button's name ('Show Secret Key'). */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  /** A button after the input (the webhook secret's Generate). */
+  action?: ReactNode;
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed ? <path d="M3 3l18 18" /> : null}
+    </svg>
+  );
+}
+
+/**
+ * A write-only credential: a password input holding the server's mask ('••••abcd') until replaced, with
+ * a button to show what is typed. Sending the mask back keeps the stored value; clearing it removes it.
+ */
+export default function CredentialInput({
+  control,
+  label,
+  value,
+  onChange,
+  required,
+  disabled,
+  placeholder,
+  action,
+}: CredentialInputProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="credential-input">
+      <div className="credential-input__box">
+        <input
+          {...control}
+          className="input credential-input__input"
+          type={shown ? 'text' : 'password'}
+          required={required}
+          disabled={disabled}
+          autoComplete="new-password"
+          spellCheck={false}
+          maxLength={500}
+          placeholder={placeholder}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <button
+          type="button"
+          className="icon-btn credential-input__toggle"
+          aria-label={`Show ${label}`}
+          aria-pressed={shown}
+          disabled={disabled}
+          onClick={() => setShown((was) => !was)}
+        >
+          <EyeIcon crossed={shown} />
+        </button>
+      </div>
+      {action}
+    </div>
+  );
+}
