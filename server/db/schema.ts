@@ -430,3 +430,25 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 );
+
+/** Every inbound PSP callback, whatever became of it (System Logs → Webhook Logs). */
+export const webhookLogs = pgTable(
+  'webhook_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: createdAt(),
+    provider: varchar('provider', { length: 50 }).notNull(),
+    orgId: integer('org_id'),
+    paymentId: bigint('payment_id', { mode: 'number' }),
+    reference: varchar('reference', { length: 100 }),
+    // accepted (applied), duplicate (already applied), ignored (pending status), rejected (bad signature, unknown…)
+    status: varchar('status', { length: 20 }).notNull(),
+    signatureValid: boolean('signature_valid'),
+    httpStatus: integer('http_status').notNull(),
+    message: varchar('message', { length: 500 }),
+  },
+  (table) => [
+    index('webhook_logs_created_idx').on(table.createdAt),
+    index('webhook_logs_org_created_idx').on(table.orgId, table.createdAt),
+  ],
+);

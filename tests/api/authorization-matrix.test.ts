@@ -121,6 +121,8 @@ const selfScopedOrPublic = new Set([
   // Payments of the caller's own organisation (the list is scoped; creation cannot name another one).
   'GET /payments',
   'POST /payments',
+  // PSP callbacks: authenticated by the gateway's HMAC signature.
+  'POST /webhooks/psp/{provider}',
   // The simulated PSP: authenticated by the merchant's sandbox key, not by Payrail users.
   'POST /sandbox-psp/transactions',
   'GET /sandbox-psp/transactions/{reference}',

@@ -7,15 +7,7 @@ import { callInit, callVerify } from '../../server/services/adapter/http-adapter
 import { readInboundWebhook, verifyInboundSignature } from '../../server/services/adapter/inbound-webhook.ts';
 import type { GatewayConfig } from '../../src/lib/gateway-config/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-
-/** A free loopback port, so PUBLIC_URL can be known before the app is built. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { freePort } from '../helpers/net.ts';
 
 let t: TestApp;
 let publicUrl: string;

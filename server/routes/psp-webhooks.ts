@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { HttpError } from '../errors.ts';
+import { errorResponses } from '../schemas/common.ts';
+import { handlePspCallback, type CallbackContext } from '../services/webhooks/psp-callback.ts';
+
+const Received = Type.Object({
+  received: Type.Boolean(),
+  status: Type.String(),
+  message: Type.String(),
+  paymentStatus: Type.Optional(Type.String()),
+});
+
+/** Inbound PSP callbacks: the raw body is kept for signature checks. */
+const pspWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: CallbackContext }> = async (app, { ctx }) => {
+  // Inside this plugin every body stays the exact text the PSP signed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/webhooks/psp/:provider',
+    {
+      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'PSP callback: located by reference, HMAC-verified with the payment gateway, status applied once',
+        params: Type.Object({ provider: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{1,49}$' }) }),
+        response: { 200: Received, ...errorResponses(400, 401, 404, 413, 429) },
+      },
+    },
+    async (request) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const outcome = await handlePspCallback(ctx, request.params.provider, raw, request.headers);
+      if (outcome.httpStatus !== 200) throw new HttpError(outcome.httpStatus, outcome.message);
+      return {
+        received: true,
+        status: outcome.status,
+        message: outcome.message,
+        ...(outcome.paymentStatus ? { paymentStatus: outcome.paymentStatus } : {}),
+      };
+    },
+  );
+};
+
+export default pspWebhookRoutes;
