@@ -25,6 +25,7 @@ import bankRoutes from './routes/banks.ts';
 import sandboxPspRoutes from './routes/sandbox-psp.ts';
 import paymentRoutes from './routes/payments.ts';
 import pspWebhookRoutes from './routes/psp-webhooks.ts';
+import receiptBatchRoutes from './routes/receipt-batches.ts';
 import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gatewayRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       await api.register(bankRoutes, { ctx: { db, clock, targets } });
       await api.register(paymentRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });
+      await api.register(receiptBatchRoutes, { db, clock });
       await api.register(pspWebhookRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       await api.register(sandboxPspRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

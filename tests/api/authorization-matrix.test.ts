@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import { CATALOGUE } from '../../server/db/provider-catalogue.ts';
-import { gateways, banks, payments } from '../../server/db/schema.ts';
+import { gateways, banks, payments, receiptBatches } from '../../server/db/schema.ts';
 import { createBank } from '../../server/services/banks/banks-service.ts';
 import { createGateway } from '../../server/services/gateways/gateways-service.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
@@ -24,6 +24,7 @@ let foreignBankId: number;
 let globalGatewayId: number;
 let globalBankId: number;
 let foreignPaymentReference: string;
+let foreignBatchId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -47,6 +48,13 @@ beforeAll(async () => {
     payload: { amount: '5.00', customerName: 'B customer', customerEmail: 'c@org-b.test', description: 'B order' },
   });
   foreignPaymentReference = body<{ id: string }>(created).id;
+  const batch = await t.app.inject({
+    method: 'POST',
+    url: '/api/receipt-batches',
+    headers: { authorization: `Bearer ${orgadminB}` },
+    payload: { prefix: 'B-' },
+  });
+  foreignBatchId = body<{ id: number }>(batch).id;
 });
 afterAll(() => t.close());
 
@@ -65,6 +73,8 @@ const foreignScoped = (): RouteCase[] => [
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}` },
   { method: 'PATCH', url: `/api/payments/${foreignPaymentReference}/mark-success` },
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}/receipt` },
+  { method: 'PATCH', url: `/api/receipt-batches/${foreignBatchId}/activate` },
+  { method: 'DELETE', url: `/api/receipt-batches/${foreignBatchId}` },
 ];
 
 /** Superadmin-only routes: an orgadmin must get 403. */
@@ -121,6 +131,8 @@ const selfScopedOrPublic = new Set([
   // Payments of the caller's own organisation (the list is scoped; creation cannot name another one).
   'GET /payments',
   'POST /payments',
+  'GET /receipt-batches',
+  'POST /receipt-batches',
   // PSP callbacks: authenticated by the gateway's HMAC signature.
   'POST /webhooks/psp/{provider}',
   // The simulated PSP: authenticated by the merchant's sandbox key, not by Payrail users.
@@ -153,6 +165,7 @@ async function snapshot() {
     gateways: await t.db.select().from(gateways).orderBy(gateways.id),
     banks: await t.db.select().from(banks).orderBy(banks.id),
     payments: await t.db.select().from(payments).orderBy(payments.id),
+    receiptBatches: await t.db.select().from(receiptBatches).orderBy(receiptBatches.id),
   });
 }
 

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { callerOf } from '../plugins/auth.ts';
+import { DateTime, MessageResponse, authErrors } from '../schemas/common.ts';
+import { activateBatch, createBatch, deleteBatch, listBatches } from '../services/receipts/receipt-batches.ts';
+import { ownOrgId } from './organisations.ts';
+
+const Batch = Type.Object(
+  {
+    id: Type.Integer(),
+    prefix: Type.String(),
+    startNumber: Type.Integer(),
+    endNumber: Type.Union([Type.Integer(), Type.Null()], { description: 'null = unbounded' }),
+    nextNumber: Type.Integer(),
+    isActive: Type.Boolean(),
+    createdAt: DateTime,
+  },
+  { $id: 'ReceiptBatch' },
+);
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** Receipt numbering batches of the caller's organisation. */
+const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
+  app.addSchema(Batch);
+  const BatchRef = Type.Ref('ReceiptBatch');
+  const common = { tags: ['receipts'], security: [{ bearer: [] }] };
+  const withConflicts = { ...authErrors, 409: authErrors[400] };
+
+  app.get(
+    '/receipt-batches',
+    {
+      preHandler: app.authenticate,
+      schema: { ...common, summary: 'Your receipt batches', response: { 200: Type.Array(BatchRef), ...authErrors } },
+    },
+    async (request) => listBatches(db, ownOrgId(callerOf(request))),
+  );
+  app.post(
+    '/receipt-batches',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Create a receipt batch (inactive; startNumber defaults to 1, no endNumber = unbounded)',
+        body: Type.Object(
+          {
+            prefix: Type.String({ minLength: 1, maxLength: 30 }),
+            startNumber: Type.Optional(Type.Integer()),
+            endNumber: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: BatchRef, ...withConflicts },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createBatch(db, clock, ownOrgId(callerOf(request)), request.body)),
+  );
+  app.patch(
+    '/receipt-batches/:id/activate',
+    {
+      preHandler: app.authenticate,
+      schema: { ...common, summary: 'Make this the only active batch', params: IdParams, response: { 200: BatchRef, ...authErrors } },
+    },
+    async (request) => activateBatch(db, ownOrgId(callerOf(request)), request.params.id),
+  );
+  app.delete(
+    '/receipt-batches/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { ...common, summary: 'Delete a batch', params: IdParams, response: { 200: MessageResponse, ...authErrors } },
+    },
+    async (request) => {
+      await deleteBatch(db, ownOrgId(callerOf(request)), request.params.id);
+      return { message: 'Batch deleted.' };
+    },
+  );
+};
+
+export default receiptBatchRoutes;
