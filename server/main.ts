@@ -3,9 +3,9 @@ import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ensureSuperadmin } from './db/seed.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
-import { housekeepingJobs } from './services/worker/jobs.ts';
+import { workerJobs } from './services/worker/jobs.ts';
 import { startWorker } from './services/worker/worker-loop.ts';
-import { configOrExit, openMigratedDatabase } from './start.ts';
+import { configOrExit, openMigratedDatabase, outboundTargets } from './start.ts';
 
 const config = configOrExit();
 const secrets = loadOrCreateSecrets(config.dataDir, config);
@@ -27,7 +27,10 @@ await ensureSuperadmin(database.db, app.log, { email: config.adminEmail, passwor
 // PGlite is one process, one session: its worker must live here (DESIGN §3).
 const worker =
   config.worker === 'on' || database.kind === 'pglite'
-    ? startWorker({ db: database.db, clock: systemClock, log: app.log }, housekeepingJobs(config))
+    ? startWorker(
+        { db: database.db, clock: systemClock, log: app.log },
+        workerJobs({ ...config, dataKey: secrets.dataKey, targets: outboundTargets(config) }),
+      )
     : undefined;
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import type { TargetPolicy } from './services/adapter/target-guard.ts';
 import { seedReferenceData } from './db/reference-data.ts';
 import { seedProviders } from './db/provider-catalogue.ts';
 
@@ -21,4 +22,9 @@ export async function openMigratedDatabase(config: Config): Promise<DatabaseHand
   await seedReferenceData(database.db);
   await seedProviders(database.db, config.publicUrl);
   return database;
+}
+
+/** Where outbound calls may go: public addresses, this server's own origin, and private ones when allowed. */
+export function outboundTargets(config: Config): TargetPolicy {
+  return { allowPrivate: config.allowPrivateTargets, trustedOrigins: [new URL(config.publicUrl).origin] };
 }

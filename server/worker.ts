@@ -1,9 +1,10 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { systemClock } from './clock.ts';
-import { housekeepingJobs } from './services/worker/jobs.ts';
+import { workerJobs } from './services/worker/jobs.ts';
 import { startWorker } from './services/worker/worker-loop.ts';
-import { configOrExit, openMigratedDatabase } from './start.ts';
+import { loadOrCreateSecrets } from './services/secrets.ts';
+import { configOrExit, openMigratedDatabase, outboundTargets } from './start.ts';
 
 const config = configOrExit();
 if (!config.databaseUrl) {
@@ -14,7 +15,11 @@ if (!config.databaseUrl) {
 }
 const log = pino({ level: config.logLevel });
 const database = await openMigratedDatabase(config);
-const worker = startWorker({ db: database.db, clock: systemClock, log }, housekeepingJobs(config));
+const { dataKey } = loadOrCreateSecrets(config.dataDir, config);
+const worker = startWorker(
+  { db: database.db, clock: systemClock, log },
+  workerJobs({ ...config, dataKey, targets: outboundTargets(config) }),
+);
 
 closeWithGrace({ delay: 10_000 }, async ({ signal }) => {
   log.info({ signal }, 'worker shutting down');

@@ -1,13 +1,38 @@
 import { pruneApiLogs } from '../api-log/api-logs-repository.ts';
 import { pruneExpiredResets } from '../auth/password-resets-repository.ts';
+import type { TargetPolicy } from '../adapter/target-guard.ts';
+import { reconcilePending } from '../payments/reconcile.ts';
 import type { WorkerJob } from './worker-loop.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-/** The housekeeping jobs every Payrail worker runs. */
-export function housekeepingJobs(options: { apiLogRetentionDays: number }): WorkerJob[] {
+export interface JobOptions {
+  apiLogRetentionDays: number;
+  reconcileAfterMinutes: number;
+  dataKey: Buffer;
+  targets: TargetPolicy;
+}
+
+/** The jobs every Payrail worker runs: housekeeping and reconciling stale pending payments. */
+export function workerJobs(options: JobOptions): WorkerJob[] {
   return [
+    {
+      name: 'reconcile-pending-payments',
+      everyMs: 60 * 1000,
+      async run({ db, clock, log }) {
+        const changed = await reconcilePending({
+          db,
+          clock,
+          dataKey: options.dataKey,
+          targets: options.targets,
+          afterMs: options.reconcileAfterMinutes * 60 * 1000,
+          maxAgeMs: 7 * DAY,
+          batchSize: 100,
+        });
+        if (changed > 0) log.info({ changed }, 'reconciled pending payments with their PSPs');
+      },
+    },
     {
       name: 'prune-password-resets',
       everyMs: HOUR,

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxEntry } from '../../server/db/provider-catalogue.ts';
+import { paymentEvents, payments, sandboxTransactions } from '../../server/db/schema.ts';
+import { reconcilePending } from '../../server/services/payments/reconcile.ts';
+import { TEST_DATA_KEY, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { freePort } from '../helpers/net.ts';
+
+let t: TestApp;
+let publicUrl: string;
+let token: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  publicUrl = `http://127.0.0.1:${port}`;
+  t = await buildTestApp({ publicUrl });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  await createUser(t.db, { email: 'rec@rec.test', orgId: await createOrganisation(t.db, 'Reconcile Co') });
+  token = await signIn(t.app, 'rec@rec.test');
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/organisations/my-organisation/gateways',
+    headers: { authorization: `Bearer ${token}` },
+    payload: {
+      name: 'Sandbox',
+      provider: 'sandbox',
+      secretKey: 'sk_rec',
+      webhookSecret: 'sk_rec',
+      config: sandboxEntry(publicUrl).sampleConfig,
+    },
+  });
+});
+afterAll(() => t.close());
+
+const reconcile = () =>
+  reconcilePending({
+    db: t.db,
+    clock: t.clock,
+    dataKey: TEST_DATA_KEY,
+    targets: { allowPrivate: false, trustedOrigins: [publicUrl] },
+    afterMs: 30 * 60 * 1000,
+    maxAgeMs: 7 * 86_400_000,
+    batchSize: 10,
+  });
+
+async function createViaGateway(): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: { authorization: `Bearer ${token}` },
+    payload: {
+      amount: '9.99',
+      customerName: 'Kwesi',
+      customerEmail: 'kwesi@example.com',
+      description: 'Lost webhook',
+      processViaGateway: true,
+    },
+  });
+  return response.json<{ id: string }>().id;
+}
+
+describe('reconciling pending payments', () => {
+  it('applies the PSP answer when the webhook was lost, only past the configured age', async () => {
+    const reference = await createViaGateway();
+    // The payer paid at the sandbox, but its webhook never arrived.
+    await t.db.update(sandboxTransactions).set({ status: 'success' }).where(eq(sandboxTransactions.reference, reference));
+    expect(await reconcile()).toBe(0);
+    t.clock.advance(31 * 60 * 1000);
+    expect(await reconcile()).toBe(1);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment).toMatchObject({ status: 'Success' });
+    expect(payment?.receiptNumber).toMatch(/^ORG\d+-1$/);
+    const events = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, payment?.id ?? 0));
+    expect(events.map((event) => event.cause)).toEqual(['reconcile']);
+    expect(await reconcile()).toBe(0);
+  });
+
+  it('leaves a payment pending while the PSP says so, and fails it when the PSP does', async () => {
+    const reference = await createViaGateway();
+    t.clock.advance(31 * 60 * 1000);
+    expect(await reconcile()).toBe(0);
+    await t.db.update(sandboxTransactions).set({ status: 'failed' }).where(eq(sandboxTransactions.reference, reference));
+    expect(await reconcile()).toBe(1);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment?.status).toBe('Failed');
+  });
+});
