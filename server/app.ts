@@ -26,6 +26,7 @@ import sandboxPspRoutes from './routes/sandbox-psp.ts';
 import paymentRoutes from './routes/payments.ts';
 import pspWebhookRoutes from './routes/psp-webhooks.ts';
 import receiptBatchRoutes from './routes/receipt-batches.ts';
+import receiptRoutes from './routes/receipts.ts';
 import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
@@ -137,6 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // Customer-facing invoice and receipt pages live at the root (links handed to payers), before the console's `GET /*`.
+  await app.register(receiptRoutes, { db, publicUrl: options.publicUrl });
 
   app.setNotFoundHandler((request, reply) => {
     const message = `Route ${request.method} ${request.url.split('?', 1)[0] ?? ''} not found.`;

@@ -140,6 +140,12 @@ const selfScopedOrPublic = new Set([
   'GET /sandbox-psp/transactions/{reference}',
   'GET /sandbox-psp/pay/{providerReference}',
   'POST /sandbox-psp/pay/{providerReference}',
+  // Customer-facing invoice (by payment reference) and receipt (by unguessable token) pages and PDFs,
+  // served at the site root, not under /api.
+  'GET /receipts/invoice/{reference}',
+  'GET /receipts/invoice/{reference}.pdf',
+  'GET /receipts/{token}',
+  'GET /receipts/{token}.pdf',
 ]);
 
 const send = (route: RouteCase, token: string) =>

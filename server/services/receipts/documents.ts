@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { payments } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { fromMinorUnits } from '../../../src/lib/money.ts';
+import { findFileByKey } from '../files/files-repository.ts';
+import { findOrganisation } from '../organisations/organisations-repository.ts';
+import type { PaymentRow } from '../payments/payments-repository.ts';
+import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
+
+/** Public payment references and receipt tokens; anything else is simply not found. */
+export const REFERENCE_PATTERN = /^PAY-[0-9A-Z]{16}$/;
+export const RECEIPT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
+
+export type DocumentKind = 'invoice' | 'receipt';
+
+/** Everything a customer-facing invoice or receipt shows, already formatted for people (values unescaped). */
+export interface ReceiptDocument {
+  kind: DocumentKind;
+  /** The organisation's receipt title (branding, on both documents); else 'Invoice' or 'Receipt'. */
+  title: string;
+  /** 'Invoice' or 'Receipt', shown with the number when the title is the organisation's own. */
+  kindLabel: string;
+  reference: string;
+  receiptNumber: string | null;
+  status: 'Pending' | 'Success' | 'Failed';
+  /** 'Paid', 'Awaiting payment' or 'Payment failed'. */
+  statusLabel: string;
+  currency: string;
+  /** Decimal in major units, e.g. "12.50". */
+  amount: string;
+  /** Grouped amount with the currency code, e.g. "GHS 1,234.50". */
+  amountText: string;
+  description: string;
+  customer: { name: string; email: string; phone: string | null };
+  /** "22 Nov 2026, 18:59 UTC". */
+  issuedAt: string;
+  paidAt: string | null;
+  organisation: {
+    name: string;
+    email: string;
+    phone: string | null;
+    websiteUrl: string | null;
+    /** Street, city/state/postal code and country, one entry per printed line. */
+    addressLines: string[];
+    taxId: string | null;
+    registrationNumber: string | null;
+    footerNote: string | null;
+    /** '/api/files/<key>' or an http(s) URL; null when there is none or it is not a safe URL. */
+    logoUrl: string | null;
+    logoPosition: 'left' | 'center';
+  };
+  /** Links the pages offer (relative to the site origin). */
+  htmlPath: string;
+  pdfPath: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+
+/** A UTC timestamp for people: "22 Nov 2026, 18:59 UTC". */
+export function formatDocumentDate(date: Date): string {
+  return `${dateFormat.format(date)} UTC`;
+}
+
+/** Minor units as "GHS 1,234.50" (grouped, exact, with the currency's decimals). */
+export function formatAmountText(minor: number, currency: string, baseUnit: number): string {
+  const [whole = '0', fraction] = fromMinorUnits(minor, baseUnit).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${currency} ${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+const statusLabels = { Pending: 'Awaiting payment', Success: 'Paid', Failed: 'Payment failed' } as const;
+
+const blank = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+/** Only an uploaded file path or an http(s) URL may become an image source. */
+function safeLogoUrl(value: string | null): string | null {
+  if (!value) return null;
+  if (/^\/api\/files\/[A-Za-z0-9_-]{10,64}$/.test(value)) return value;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+async function buildDocument(db: Database, payment: PaymentRow, kind: DocumentKind): Promise<ReceiptDocument> {
+  const organisation = await findOrganisation(db, payment.orgId);
+  if (!organisation) throw notFound(kind === 'invoice' ? 'Invoice not found.' : 'Receipt not found.');
+  const [currency] = await findCurrenciesByCode(db, [payment.currency]);
+  const baseUnit = currency?.baseUnit ?? 100;
+  const cityLine = [blank(organisation.city), blank(organisation.state), blank(organisation.postalCode)].filter(Boolean).join(', ');
+  const addressLines = [
+    blank(organisation.addressLine1),
+    blank(organisation.addressLine2),
+    blank(cityLine),
+    blank(organisation.countryName),
+  ].filter((line): line is string => line !== null);
+  const kindLabel = kind === 'invoice' ? 'Invoice' : 'Receipt';
+  const status = payment.status as ReceiptDocument['status'];
+  const base = kind === 'invoice' ? `/receipts/invoice/${payment.reference}` : `/receipts/${payment.receiptToken ?? ''}`;
+  return {
+    kind,
+    title: blank(organisation.receiptTitle) ?? kindLabel,
+    kindLabel,
+    reference: payment.reference,
+    receiptNumber: payment.receiptNumber,
+    status,
+    statusLabel: statusLabels[status] ?? status,
+    currency: payment.currency,
+    amount: fromMinorUnits(payment.amountMinor, baseUnit),
+    amountText: formatAmountText(payment.amountMinor, payment.currency, baseUnit),
+    description: payment.description,
+    customer: { name: payment.customerName, email: payment.customerEmail, phone: blank(payment.customerPhone) },
+    issuedAt: formatDocumentDate(payment.createdAt),
+    paidAt: payment.paidAt ? formatDocumentDate(payment.paidAt) : null,
+    organisation: {
+      name: organisation.name,
+      email: organisation.email,
+      phone: blank(organisation.phone),
+      websiteUrl: blank(organisation.websiteUrl),
+      addressLines,
+      taxId: blank(organisation.taxId),
+      registrationNumber: blank(organisation.registrationNumber),
+      footerNote: blank(organisation.invoiceFooterNote),
+      logoUrl: safeLogoUrl(organisation.logoUrl),
+      logoPosition: organisation.logoPosition === 'center' ? 'center' : 'left',
+    },
+    htmlPath: base,
+    pdfPath: `${base}.pdf`,
+  };
+}
+
+/** The invoice of a payment (any status), by its public reference; 404 when unknown. */
+export async function loadInvoice(db: Database, reference: string): Promise<ReceiptDocument> {
+  if (!REFERENCE_PATTERN.test(reference)) throw notFound('Invoice not found.');
+  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+  if (!payment) throw notFound('Invoice not found.');
+  return buildDocument(db, payment, 'invoice');
+}
+
+/** The receipt of a successful payment, by its unguessable token; 404 when unknown or not paid. */
+export async function loadReceipt(db: Database, token: string): Promise<ReceiptDocument> {
+  if (!RECEIPT_TOKEN_PATTERN.test(token)) throw notFound('Receipt not found.');
+  const [payment] = await db.select().from(payments).where(eq(payments.receiptToken, token)).limit(1);
+  if (!payment || payment.status !== 'Success') throw notFound('Receipt not found.');
+  return buildDocument(db, payment, 'receipt');
+}
+
+/** The bytes of an uploaded png or jpeg logo (the formats PDFs can embed); never fetches remote URLs. */
+export async function loadEmbeddableLogo(db: Database, logoUrl: string | null): Promise<Buffer | null> {
+  const key = logoUrl ? /^\/api\/files\/([A-Za-z0-9_-]{10,64})$/.exec(logoUrl)?.[1] : undefined;
+  if (!key) return null;
+  const file = await findFileByKey(db, key);
+  if (!file || (file.contentType !== 'image/png' && file.contentType !== 'image/jpeg')) return null;
+  return Buffer.from(file.bytes);
+}
