@@ -9,10 +9,10 @@ import { ownOrgId } from './organisations.ts';
 const Bank = Type.Object(
   {
     id: Type.Integer(),
-    orgId: Type.Union([Type.Integer(), Type.Null()]),
+    orgId: Type.Union([Type.Null(), Type.Integer()]),
     code: Type.String(),
     name: Type.String(),
-    logoUrl: Type.Union([Type.String(), Type.Null()]),
+    logoUrl: Type.Union([Type.Null(), Type.String()]),
     apiConfig: Type.Unknown(),
     createdAt: DateTime,
     updatedAt: DateTime,
@@ -22,7 +22,7 @@ const Bank = Type.Object(
 const fields = {
   code: Type.String({ minLength: 1, maxLength: 40 }),
   name: Type.String({ minLength: 1, maxLength: 100 }),
-  logoUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+  logoUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
   apiConfig: Type.Unknown({ description: 'the same JSON as a gateway config: baseUrl, auth, webhook, init, verify' }),
 };
 const CreateBody = Type.Object(fields, { additionalProperties: false });

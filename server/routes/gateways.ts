@@ -6,11 +6,11 @@ import { callerOf } from '../plugins/auth.ts';
 import { createGateway, deleteGateway, listGateways, updateGateway, type GatewayContext } from '../services/gateways/gateways-service.ts';
 import { ownOrgId } from './organisations.ts';
 
-const nullableSecret = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
+const nullableSecret = Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 500 })]));
 const Gateway = Type.Object(
   {
     id: Type.Integer(),
-    orgId: Type.Union([Type.Integer(), Type.Null()]),
+    orgId: Type.Union([Type.Null(), Type.Integer()]),
     name: Type.String(),
     provider: Type.String(),
     providerId: Type.Integer(),
@@ -18,7 +18,7 @@ const Gateway = Type.Object(
     publicKey: Type.Union([Type.String(), Type.Null()], { description: 'masked' }),
     secretKey: Type.Union([Type.String(), Type.Null()], { description: 'masked' }),
     webhookSecret: Type.Union([Type.String(), Type.Null()], { description: 'masked' }),
-    baseUrl: Type.Union([Type.String(), Type.Null()]),
+    baseUrl: Type.Union([Type.Null(), Type.String()]),
     hmacAlgo: Type.String(),
     sandbox: Type.Boolean(),
     priority: Type.Integer(),
@@ -35,7 +35,7 @@ const fields = {
   publicKey: nullableSecret,
   secretKey: nullableSecret,
   webhookSecret: nullableSecret,
-  baseUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+  baseUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
   hmacAlgo: Type.Optional(Type.String({ maxLength: 10 })),
   sandbox: Type.Optional(Type.Boolean()),
   priority: Type.Optional(Type.Integer()),

@@ -13,29 +13,29 @@ import { findOrganisation } from '../services/organisations/organisations-reposi
 const Attempt = Type.Object({
   gateway: Type.String(),
   outcome: Type.String(),
-  httpStatus: Type.Union([Type.Integer(), Type.Null()]),
+  httpStatus: Type.Union([Type.Null(), Type.Integer()]),
   durationMs: Type.Integer(),
-  error: Type.Union([Type.String(), Type.Null()]),
+  error: Type.Union([Type.Null(), Type.String()]),
   at: DateTime,
 });
 const Payment = Type.Object(
   {
     id: Type.String({ description: 'the payment reference' }),
     reference: Type.String(),
-    receiptNumber: Type.Union([Type.String(), Type.Null()]),
+    receiptNumber: Type.Union([Type.Null(), Type.String()]),
     amount: Type.String({ description: 'decimal in major units' }),
     amountMinor: Type.Integer(),
     currency: Type.String(),
     status: Type.String({ description: 'Pending, Success or Failed' }),
     customerName: Type.String(),
     customerEmail: Type.String(),
-    customerPhone: Type.Union([Type.String(), Type.Null()]),
+    customerPhone: Type.Union([Type.Null(), Type.String()]),
     description: Type.String(),
     metadata: Type.Unknown(),
     processViaGateway: Type.Boolean(),
     isBankPayment: Type.Boolean(),
-    gateway: Type.Union([Type.String(), Type.Null()]),
-    providerReference: Type.Union([Type.String(), Type.Null()]),
+    gateway: Type.Union([Type.Null(), Type.String()]),
+    providerReference: Type.Union([Type.Null(), Type.String()]),
     date: DateTime,
     createdAt: DateTime,
     paidAt: Type.Union([DateTime, Type.Null()]),
@@ -46,11 +46,11 @@ const Payment = Type.Object(
 const PaymentRef = Type.Unsafe<Static<typeof Payment>>(Type.Ref('Payment'));
 const GatewayInit = Type.Object({
   ok: Type.Boolean(),
-  gateway: Type.Union([Type.String(), Type.Null()]),
-  provider: Type.Union([Type.String(), Type.Null()]),
-  checkoutUrl: Type.Union([Type.String(), Type.Null()]),
-  providerReference: Type.Union([Type.String(), Type.Null()]),
-  error: Type.Union([Type.String(), Type.Null()]),
+  gateway: Type.Union([Type.Null(), Type.String()]),
+  provider: Type.Union([Type.Null(), Type.String()]),
+  checkoutUrl: Type.Union([Type.Null(), Type.String()]),
+  providerReference: Type.Union([Type.Null(), Type.String()]),
+  error: Type.Union([Type.Null(), Type.String()]),
 });
 const CreateBody = Type.Object(
   {

@@ -47,7 +47,7 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
           {
             prefix: Type.String({ minLength: 1, maxLength: 30 }),
             startNumber: Type.Optional(Type.Integer()),
-            endNumber: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+            endNumber: Type.Optional(Type.Union([Type.Null(), Type.Integer()])),
           },
           { additionalProperties: false },
         ),

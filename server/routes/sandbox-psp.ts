@@ -24,9 +24,9 @@ const InitBody = Type.Object(
     amount: Type.Union([Type.String({ maxLength: 40 }), Type.Number()]),
     currency: Type.String({ minLength: 3, maxLength: 3 }),
     reference: Type.String({ minLength: 1, maxLength: 100 }),
-    customerEmail: Type.Optional(Type.Union([Type.String({ maxLength: 320 }), Type.Null()])),
-    callbackUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
-    notificationUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+    customerEmail: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 320 })])),
+    callbackUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
+    notificationUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
   },
   { additionalProperties: true },
 );

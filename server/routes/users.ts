@@ -19,8 +19,8 @@ export const PublicUserSchema = Type.Object(
     name: Type.String(),
     email: Type.String(),
     role: Type.String(),
-    avatar: Type.Union([Type.String(), Type.Null()]),
-    orgId: Type.Union([Type.Integer(), Type.Null()]),
+    avatar: Type.Union([Type.Null(), Type.String()]),
+    orgId: Type.Union([Type.Null(), Type.Integer()]),
     organisation: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
   },
   { $id: 'User' },
@@ -30,7 +30,7 @@ const UserRef = Type.Unsafe<Static<typeof PublicUserSchema>>(Type.Ref('User'));
 const ProfileBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    avatar: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+    avatar: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
   },
   { additionalProperties: false },
 );
@@ -49,7 +49,7 @@ const CreateUserBody = Type.Object(
     email: Email,
     password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
     role: Type.Optional(Type.Union([Type.Literal('orgadmin'), Type.Literal('superadmin')], { default: 'orgadmin' })),
-    orgId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    orgId: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1 })])),
   },
   { additionalProperties: false },
 );

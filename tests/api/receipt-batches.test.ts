@@ -24,6 +24,10 @@ describe('receipt batches', () => {
     const response = await call('POST', '/api/receipt-batches', orgadmin, { prefix: ' RCT- ' });
     expect(response.statusCode).toBe(201);
     expect(body(response)).toMatchObject({ prefix: 'RCT-', startNumber: 1, endNumber: null, nextNumber: 1, isActive: false });
+    // An explicit null end is unbounded too (never coerced to 0).
+    const explicit = await call('POST', '/api/receipt-batches', orgadmin, { prefix: 'NUL-', startNumber: 1, endNumber: null });
+    expect(explicit.statusCode).toBe(201);
+    expect(body(explicit)).toMatchObject({ endNumber: null });
   });
 
   it('refuses a missing prefix, a reversed range and overlapping ranges', async () => {
