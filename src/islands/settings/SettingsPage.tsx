@@ -5,6 +5,7 @@ import ScreenHeader from '../ui/ScreenHeader.tsx';
 import OrganisationSettings from './OrganisationSettings.tsx';
 import PasswordSection from './PasswordSection.tsx';
 import ProfileSection from './ProfileSection.tsx';
+import ReceiptNumberingSection from './ReceiptNumberingSection.tsx';
 
 function Settings({ user }: { user: User }) {
   const superadmin = isSuperadmin(user.role);
@@ -23,11 +24,13 @@ function Settings({ user }: { user: User }) {
         <PasswordSection />
       </div>
       <OrganisationSettings superadmin={superadmin} />
+      {/* Receipt batches belong to the caller's own organisation, so a superadmin has none (spec §6). */}
+      {superadmin ? null : <ReceiptNumberingSection />}
     </section>
   );
 }
 
-/** /dashboard/settings: My Profile, Change Password, and the organisation's general settings and branding. */
+/** /dashboard/settings: My Profile, Change Password, the organisation's general settings and branding, and (non-superadmins) Receipt Numbering. */
 export default function SettingsPage() {
   return <RequireSession>{(user) => <Settings key={user.id} user={user} />}</RequireSession>;
 }

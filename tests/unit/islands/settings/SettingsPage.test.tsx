@@ -13,6 +13,7 @@ import {
   uploadOrganisationLogo,
 } from '../../../../src/lib/api/organisations.ts';
 import type { User } from '../../../../src/lib/api/types.ts';
+import { listBatches } from '../../../../src/lib/api/receipt-batches.ts';
 import { changePassword, updateMyProfile } from '../../../../src/lib/api/users.ts';
 import { $loading } from '../../../../src/lib/stores/loading.ts';
 import { selectOrganisation } from '../../../../src/lib/stores/organisation.ts';
@@ -22,6 +23,12 @@ import { imageFile, orgadmin, organisation, otherOrganisation, pageOf, superadmi
 
 vi.mock('../../../../src/lib/api/users.ts', () => ({ getMe: vi.fn(), changePassword: vi.fn(), updateMyProfile: vi.fn() }));
 vi.mock('../../../../src/lib/api/files.ts', () => ({ uploadFile: vi.fn() }));
+vi.mock('../../../../src/lib/api/receipt-batches.ts', () => ({
+  listBatches: vi.fn(async () => []),
+  createBatch: vi.fn(),
+  activateBatch: vi.fn(),
+  deleteBatch: vi.fn(),
+}));
 vi.mock('../../../../src/lib/api/organisations.ts', () => ({
   listOrganisations: vi.fn(),
   getOrganisation: vi.fn(),
@@ -64,7 +71,8 @@ test('an orgadmin works on their own organisation', async () => {
   await screen.findByRole('region', { name: 'General & Receipt Settings' });
   expect(listOrganisations).not.toHaveBeenCalled();
   expect(getOrganisation).not.toHaveBeenCalled();
-  for (const name of ['My Profile', 'Change Password', 'Organisation Branding']) expect(region(name)).toBeTruthy();
+  for (const name of ['My Profile', 'Change Password', 'Organisation Branding', 'Receipt Numbering']) expect(region(name)).toBeTruthy();
+  expect(listBatches).toHaveBeenCalledTimes(1);
   expect(screen.queryByLabelText('Organisation')).toBeNull();
   const general = region('General & Receipt Settings');
   expect(within(general).getByLabelText<HTMLInputElement>('Receipt Title').value).toBe('Official Receipt');
@@ -128,6 +136,9 @@ test('a superadmin acts on the chosen organisation, the first by default', async
   expect(listOrganisations).toHaveBeenCalledWith({ all: true });
   expect(getOrganisation).toHaveBeenCalledWith(7);
   expect(getMyOrganisation).not.toHaveBeenCalled();
+  // Receipt Numbering is shown only to non-superadmins (spec §6).
+  expect(screen.queryByRole('region', { name: 'Receipt Numbering' })).toBeNull();
+  expect(listBatches).not.toHaveBeenCalled();
   const picker = screen.getByLabelText<HTMLSelectElement>('Organisation');
   expect(picker.value).toBe('7');
   expect([...picker.options].map((o) => o.text)).toEqual(['Acme Ltd', 'Beta Payments']);
