@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from 'react';
+import { failureToast, successToast } from '../../lib/action-toasts.ts';
+import { listCurrencies } from '../../lib/api/currencies.ts';
+import { getMyOrganisation } from '../../lib/api/organisations.ts';
+import { createPayment, type CreatedPayment } from '../../lib/api/payments.ts';
+import type { Currency } from '../../lib/api/types.ts';
+import type { FieldErrors } from '../../lib/field-rules.ts';
+import {
+  CREATED,
+  CREATE_FAILED,
+  amountStep,
+  baseUnitOf,
+  checkCreatePayment,
+  checkoutUrlOf,
+  emptyPaymentForm,
+  initialCurrency,
+  showsBankCheckout,
+  withGateway,
+  type CreatePaymentField,
+  type CreatePaymentValues,
+} from '../../lib/payment-form.ts';
+import { showToast } from '../../lib/stores/toasts.ts';
+import FormField from '../ui/FormField.tsx';
+import FormModal from '../ui/FormModal.tsx';
+
+export interface CreatePaymentModalProps {
+  onClose: () => void;
+  onCreated: (payment: CreatedPayment) => void;
+}
+
+interface Options {
+  loaded: boolean;
+  /** The organisation's currency codes. */
+  codes: string[];
+  /** Every currency with its base unit (for the amount rule). */
+  currencies: Currency[];
+}
+
+/** The organisation's currencies (default first choice) and every currency's base unit. */
+function useCurrencyOptions(onDefault: (code: string) => void): Options {
+  const [options, setOptions] = useState<Options>({ loaded: false, codes: [], currencies: [] });
+  const onDefaultRef = useRef(onDefault);
+  onDefaultRef.current = onDefault;
+  useEffect(() => {
+    let active = true;
+    // Either may fail on its own: the server checks the currency and the amount again anyway.
+    void Promise.allSettled([getMyOrganisation(), listCurrencies({ all: true })]).then(([organisation, currencies]) => {
+      if (!active) return;
+      const codes = organisation.status === 'fulfilled' ? organisation.value.currencies : [];
+      const all = currencies.status === 'fulfilled' ? currencies.value.items : [];
+      setOptions({ loaded: true, codes, currencies: all });
+      if (organisation.status === 'fulfilled') onDefaultRef.current(initialCurrency(codes, organisation.value.defaultCurrency));
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return options;
+}
+
+/** Create Payment (orgadmin): amount, currency, customer and description; optionally through a gateway (spec §2, §5). */
+export default function CreatePaymentModal({ onClose, onCreated }: CreatePaymentModalProps) {
+  const [values, setValues] = useState<CreatePaymentValues>(() => emptyPaymentForm());
+  const [errors, setErrors] = useState<FieldErrors<CreatePaymentField>>({});
+  const [invalidAttempt, setInvalidAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const options = useCurrencyOptions((code) => setValues((was) => (was.currency === '' ? { ...was, currency: code } : was)));
+  const baseUnit = baseUnitOf(values.currency, options.currencies);
+
+  const change = (field: CreatePaymentField, value: string) => {
+    setValues((was) => ({ ...was, [field]: value }));
+    setErrors((was) => ({ ...was, [field]: undefined }));
+  };
+
+  const submit = async () => {
+    const checked = checkCreatePayment(values, baseUnit);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setInvalidAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await createPayment(checked.value);
+      showToast(successToast(CREATED));
+      const checkout = checkoutUrlOf(created);
+      if (checkout) window.open(checkout, '_blank', 'noopener,noreferrer');
+      else if (created.gatewayInit && !created.gatewayInit.ok && created.gatewayInit.error) {
+        showToast({ type: 'info', title: 'The gateway did not start the payment', message: created.gatewayInit.error });
+      }
+      onCreated(created);
+    } catch (error) {
+      showToast(failureToast(error, CREATE_FAILED));
+      setBusy(false);
+    }
+  };
+
+  const codes = options.codes.length > 0 || values.currency === '' ? options.codes : [values.currency];
+  return (
+    <FormModal
+      title="Create Payment"
+      submitLabel="Create Payment"
+      busyLabel="Creating..."
+      busy={busy}
+      invalidAttempt={invalidAttempt}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <div className="form-grid">
+        <FormField label="Amount" required error={errors.amount} hint="In major units, e.g. 12.50.">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step={amountStep(baseUnit)}
+              required
+              value={values.amount}
+              onChange={(event) => change('amount', event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Currency" required error={errors.currency}>
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              required
+              disabled={!options.loaded}
+              value={values.currency}
+              onChange={(event) => change('currency', event.target.value)}
+            >
+              {!options.loaded ? <option value="">Loading currencies...</option> : null}
+              {options.loaded && codes.length === 0 ? <option value="">No currencies</option> : null}
+              {codes.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Customer Name" required error={errors.customerName}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="text"
+              required
+              maxLength={200}
+              autoComplete="off"
+              value={values.customerName}
+              onChange={(event) => change('customerName', event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Customer Email" required error={errors.customerEmail}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              value={values.customerEmail}
+              onChange={(event) => change('customerEmail', event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Description" required error={errors.description} className="field--wide">
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea"
+              required
+              rows={3}
+              maxLength={500}
+              value={values.description}
+              onChange={(event) => change('description', event.target.value)}
+            />
+          )}
+        </FormField>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={values.processViaGateway}
+            onChange={(event) => setValues((was) => withGateway(was, event.target.checked))}
+          />
+          <span>Process via gateway</span>
+        </label>
+        {showsBankCheckout(values) ? (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={values.isBankPayment}
+              onChange={(event) => setValues((was) => ({ ...was, isBankPayment: event.target.checked }))}
+            />
+            <span>Bank checkout</span>
+          </label>
+        ) : null}
+      </div>
+    </FormModal>
+  );
+}

@@ -1,0 +1,301 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { failureToast, successToast } from '../../lib/action-toasts.ts';
+import { listOrganisations } from '../../lib/api/organisations.ts';
+import {
+  getReceiptLink,
+  listOrganisationPayments,
+  listPayments,
+  markPaymentPaid,
+  type Payment,
+  type PaymentStatus,
+} from '../../lib/api/payments.ts';
+import type { Organisation } from '../../lib/api/types.ts';
+import { copyText } from '../../lib/clipboard.ts';
+import {
+  COPY_FAILED,
+  LINK_COPIED,
+  MARKED_PAID,
+  MARK_PAID_FAILED,
+  ORGANISATIONS_LOAD_FAILED,
+  ORGANISATION_PAYMENTS_LOAD_FAILED,
+  PAYMENTS_LOAD_FAILED,
+  READ_ONLY_LABEL,
+  RECEIPT_FAILED,
+  paymentAmount,
+} from '../../lib/payment-form.ts';
+import { isSuperadmin } from '../../lib/roles.ts';
+import { $selectedOrgId, ensureSelectedOrganisation, selectOrganisation } from '../../lib/stores/organisation.ts';
+import { showToast } from '../../lib/stores/toasts.ts';
+import RequireSession from '../shell/RequireSession.tsx';
+import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import EmptyState from '../ui/EmptyState.tsx';
+import Pager from '../ui/Pager.tsx';
+import ScreenHeader from '../ui/ScreenHeader.tsx';
+import { PlusIcon, SearchIcon } from '../ui/icons.tsx';
+import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
+import { usePagedList } from '../ui/usePagedList.ts';
+import CreatePaymentModal from './CreatePaymentModal.tsx';
+import InvoicePreviewModal from './InvoicePreviewModal.tsx';
+import PaymentsTable from './PaymentsTable.tsx';
+
+const TITLE = 'All Payments';
+const STATUSES: readonly PaymentStatus[] = ['Pending', 'Success', 'Failed'];
+
+/** Orgadmin: the organisation's payments with create, mark as paid, invoice and receipt actions. */
+function OrganisationPayments() {
+  const searchId = useId();
+  const statusId = useId();
+  const [searchText, setSearchText] = useState('');
+  const [status, setStatus] = useState<PaymentStatus | ''>('');
+  const search = useDebouncedValue(searchText.trim(), 300);
+  const list = usePagedList<Payment>({
+    fetchPage: (paging) => listPayments({ ...paging, status: status || undefined, search: search || undefined }),
+    filterKey: `${status}|${search}`,
+    loadingMessage: 'Loading payments...',
+    errorMessage: PAYMENTS_LOAD_FAILED,
+  });
+  const [creating, setCreating] = useState(false);
+  const [invoiceOf, setInvoiceOf] = useState<Payment | null>(null);
+  const [toMarkPaid, setToMarkPaid] = useState<Payment | null>(null);
+  const [marking, setMarking] = useState(false);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const confirmMarkPaid = async () => {
+    if (!toMarkPaid) return;
+    setMarking(true);
+    try {
+      const updated = await markPaymentPaid(toMarkPaid.id);
+      showToast(successToast(MARKED_PAID));
+      list.replaceRow((row) => row.id === updated.id, updated);
+      list.reload();
+    } catch (error) {
+      showToast(failureToast(error, MARK_PAID_FAILED));
+    } finally {
+      setToMarkPaid(null);
+      setMarking(false);
+    }
+  };
+
+  const viewReceipt = async (payment: Payment) => {
+    // Open the tab while the click still counts as a user gesture, then point it at the receipt.
+    const tab = window.open('', '_blank');
+    setBusyId(payment.id);
+    try {
+      const { url } = await getReceiptLink(payment.id);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        window.location.assign(url);
+      }
+    } catch (error) {
+      tab?.close();
+      showToast(failureToast(error, RECEIPT_FAILED));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const copyLink = async (payment: Payment) => {
+    setBusyId(payment.id);
+    try {
+      const { url } = await getReceiptLink(payment.id);
+      await copyText(url);
+      showToast(successToast(LINK_COPIED));
+    } catch (error) {
+      showToast(failureToast(error, COPY_FAILED));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const filtered = search !== '' || status !== '';
+  return (
+    <section className="screen payments-screen">
+      <ScreenHeader
+        title={TITLE}
+        description="Payments of your organisation: create one, send the invoice, and mark it paid when the money arrives."
+        actions={
+          <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
+            <PlusIcon />
+            Create Payment
+          </button>
+        }
+      />
+      <div className="toolbar" role="search">
+        <div className="toolbar__filters">
+          <label htmlFor={searchId} className="visually-hidden">
+            Search payments
+          </label>
+          <div className="search-input">
+            <SearchIcon />
+            <input
+              id={searchId}
+              className="input"
+              type="search"
+              placeholder="Search by reference, customer name or email"
+              autoComplete="off"
+              maxLength={200}
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+          </div>
+          <label htmlFor={statusId} className="visually-hidden">
+            Status
+          </label>
+          <select
+            id={statusId}
+            className="select payments-status-filter"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as PaymentStatus | '')}
+          >
+            <option value="">All statuses</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        {list.loaded ? (
+          <span className="toolbar__count" aria-live="polite">
+            {list.total} payment{list.total === 1 ? '' : 's'}
+            {filtered ? ' found' : ''}
+          </span>
+        ) : null}
+      </div>
+      {list.loaded ? (
+        <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
+          <PaymentsTable
+            caption="Payments"
+            rows={list.rows}
+            emptyTitle={filtered ? 'No payments match these filters.' : 'No payments yet.'}
+            emptyDescription={
+              filtered ? 'Try another reference, customer or status.' : 'Create a payment to send your customer an invoice.'
+            }
+            busyId={busyId}
+            onViewInvoice={setInvoiceOf}
+            onMarkPaid={setToMarkPaid}
+            onViewReceipt={(payment) => void viewReceipt(payment)}
+            onCopyLink={(payment) => void copyLink(payment)}
+          />
+          <Pager page={list.page} pageSize={list.pageSize} total={list.total} onChange={list.setPaging} sizeLabel="Payments per page" />
+        </div>
+      ) : null}
+      {creating ? (
+        <CreatePaymentModal
+          onClose={() => setCreating(false)}
+          onCreated={() => {
+            setCreating(false);
+            list.reload();
+          }}
+        />
+      ) : null}
+      {invoiceOf ? <InvoicePreviewModal reference={invoiceOf.reference} onClose={() => setInvoiceOf(null)} /> : null}
+      <ConfirmDialog
+        open={toMarkPaid !== null}
+        title="Mark as paid"
+        message={
+          toMarkPaid
+            ? `Mark payment ${toMarkPaid.reference} of ${paymentAmount(toMarkPaid)} from ${toMarkPaid.customerName} as paid? A receipt is issued and this cannot be undone.`
+            : ''
+        }
+        confirmLabel="Mark as paid"
+        tone="primary"
+        busy={marking}
+        onConfirm={() => void confirmMarkPaid()}
+        onCancel={() => setToMarkPaid(null)}
+      />
+    </section>
+  );
+}
+
+/** Superadmin: one organisation's payments, read-only. */
+function OrganisationPaymentList({ organisationId }: { organisationId: number }) {
+  const list = usePagedList<Payment>({
+    fetchPage: (paging) => listOrganisationPayments(organisationId, paging),
+    filterKey: String(organisationId),
+    loadingMessage: 'Loading payments...',
+    errorMessage: ORGANISATION_PAYMENTS_LOAD_FAILED,
+  });
+  const [invoiceOf, setInvoiceOf] = useState<Payment | null>(null);
+  if (!list.loaded) return null;
+  return (
+    <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
+      <PaymentsTable caption="Payments" rows={list.rows} emptyTitle="This organisation has no payments yet." onViewInvoice={setInvoiceOf} />
+      <Pager page={list.page} pageSize={list.pageSize} total={list.total} onChange={list.setPaging} sizeLabel="Payments per page" />
+      {invoiceOf ? <InvoicePreviewModal reference={invoiceOf.reference} onClose={() => setInvoiceOf(null)} /> : null}
+    </div>
+  );
+}
+
+type Choices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
+
+/** Superadmin: picks an organisation (the first by default) and views its payments read-only (spec §2). */
+function SuperadminPayments() {
+  const pickerId = useId();
+  const [choices, setChoices] = useState<Choices>({ state: 'loading' });
+  const selectedId = useStore($selectedOrgId);
+
+  useEffect(() => {
+    let active = true;
+    listOrganisations({ all: true })
+      .then(({ items }) => {
+        if (!active) return;
+        ensureSelectedOrganisation(items);
+        setChoices({ state: 'loaded', items });
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        setChoices({ state: 'failed' });
+        showToast(failureToast(error, ORGANISATIONS_LOAD_FAILED));
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  return (
+    <section className="screen payments-screen">
+      <ScreenHeader
+        title={TITLE}
+        description="Payments of any organisation on the platform."
+        actions={<span className="badge badge--accent">{READ_ONLY_LABEL}</span>}
+      />
+      <div className="toolbar">
+        <div className="payments-org-picker">
+          <label htmlFor={pickerId}>Organisation</label>
+          <select
+            id={pickerId}
+            className="select"
+            disabled={choices.state !== 'loaded' || choices.items.length === 0}
+            value={selectedId === null ? '' : String(selectedId)}
+            onChange={(event) => selectOrganisation(Number(event.target.value))}
+          >
+            {choices.state === 'loaded' ? (
+              choices.items.map((org) => (
+                <option key={org.id} value={String(org.id)}>
+                  {org.name}
+                </option>
+              ))
+            ) : (
+              <option value="">{choices.state === 'loading' ? 'Loading organisations...' : 'Organisations unavailable'}</option>
+            )}
+          </select>
+        </div>
+      </div>
+      {choices.state === 'loaded' && choices.items.length === 0 ? (
+        <div className="table-wrap">
+          <EmptyState title="No organisations yet." description="Payments appear here once an organisation has been created." />
+        </div>
+      ) : null}
+      {choices.state === 'loaded' && selectedId !== null ? <OrganisationPaymentList key={selectedId} organisationId={selectedId} /> : null}
+    </section>
+  );
+}
+
+/** /dashboard/payments: 'All Payments' for an orgadmin, or read-only per organisation for a superadmin. */
+export default function PaymentsScreen() {
+  return <RequireSession>{(user) => (isSuperadmin(user.role) ? <SuperadminPayments /> : <OrganisationPayments />)}</RequireSession>;
+}

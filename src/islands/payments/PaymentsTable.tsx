@@ -1,0 +1,113 @@
+import type { Payment } from '../../lib/api/payments.ts';
+import { isPaid, paymentAmount, paymentDate, statusClass } from '../../lib/payment-form.ts';
+import DataTable, { type Column } from '../ui/DataTable.tsx';
+
+/** What a row's buttons do; a missing handler leaves its button out (the superadmin view is read-only). */
+export interface PaymentRowActions {
+  onViewInvoice?: (payment: Payment) => void;
+  onMarkPaid?: (payment: Payment) => void;
+  onViewReceipt?: (payment: Payment) => void;
+  onCopyLink?: (payment: Payment) => void;
+  /** The payment whose action is running: its buttons are disabled. */
+  busyId?: string | null;
+}
+
+export interface PaymentsTableProps extends PaymentRowActions {
+  rows: readonly Payment[];
+  caption: string;
+  emptyTitle: string;
+  emptyDescription?: string;
+}
+
+function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRowActions }) {
+  const busy = actions.busyId === payment.id;
+  const ref = <span className="visually-hidden"> {payment.reference}</span>;
+  const buttons = isPaid(payment)
+    ? [
+        actions.onViewReceipt ? (
+          <button key="receipt" type="button" className="btn btn--sm" disabled={busy} onClick={() => actions.onViewReceipt?.(payment)}>
+            View receipt{ref}
+          </button>
+        ) : null,
+        actions.onCopyLink ? (
+          <button key="copy" type="button" className="btn btn--sm" disabled={busy} onClick={() => actions.onCopyLink?.(payment)}>
+            Copy link{ref}
+          </button>
+        ) : null,
+      ]
+    : [
+        actions.onViewInvoice ? (
+          <button key="invoice" type="button" className="btn btn--sm" disabled={busy} onClick={() => actions.onViewInvoice?.(payment)}>
+            View invoice{ref}
+          </button>
+        ) : null,
+        actions.onMarkPaid ? (
+          <button
+            key="paid"
+            type="button"
+            className="btn btn--sm btn--primary"
+            disabled={busy}
+            onClick={() => actions.onMarkPaid?.(payment)}
+          >
+            Mark as paid{ref}
+          </button>
+        ) : null,
+      ];
+  const shown = buttons.filter(Boolean);
+  return shown.length > 0 ? <div className="row-actions">{shown}</div> : <span className="cell-muted">—</span>;
+}
+
+/** The payments table: Reference ID, Receipt No., Amount, Status, Customer, Date, Actions (spec §2). */
+export default function PaymentsTable({ rows, caption, emptyTitle, emptyDescription, ...actions }: PaymentsTableProps) {
+  const columns: Column<Payment>[] = [
+    { key: 'reference', header: 'Reference ID', render: (row) => <span className="code-tag">{row.reference}</span> },
+    {
+      key: 'receiptNumber',
+      header: 'Receipt No.',
+      render: (row) =>
+        row.receiptNumber ? <span className="payment-receipt">{row.receiptNumber}</span> : <span className="cell-muted">—</span>,
+    },
+    { key: 'amount', header: 'Amount', align: 'right', render: (row) => <span className="payment-amount">{paymentAmount(row)}</span> },
+    { key: 'status', header: 'Status', render: (row) => <span className={statusClass(row.status)}>{row.status}</span> },
+    {
+      key: 'customer',
+      header: 'Customer',
+      render: (row) => (
+        <div className="cell-stack payment-customer">
+          <span className="cell-strong" title={row.customerName}>
+            {row.customerName}
+          </span>
+          <span className="cell-muted" title={row.customerEmail}>
+            {row.customerEmail}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'date',
+      header: 'Date',
+      render: (row) => {
+        const { day, time } = paymentDate(row.date);
+        return (
+          <time dateTime={row.date} className="cell-stack payment-date">
+            <span>{day}</span>
+            <span className="cell-muted">{time}</span>
+          </time>
+        );
+      },
+    },
+    { key: 'actions', header: 'Actions', align: 'right', render: (row) => <RowButtons payment={row} actions={actions} /> },
+  ];
+  return (
+    <div className="payments-table">
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        emptyTitle={emptyTitle}
+        emptyDescription={emptyDescription}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import PaymentsScreen from '../../../../src/islands/payments/PaymentsScreen.tsx';
+import type { Payment } from '../../../../src/lib/api/payments.ts';
+import type { Currency, User } from '../../../../src/lib/api/types.ts';
+import { $selectedOrgId } from '../../../../src/lib/stores/organisation.ts';
+import { $session } from '../../../../src/lib/stores/session.ts';
+import { $toasts, clearToasts } from '../../../../src/lib/stores/toasts.ts';
+import { errorBody, listOf, routeFetch, type RoutedRequest, type RoutedResponse } from '../../support/fetch-routes.ts';
+
+const orgadmin: User = {
+  id: 2,
+  name: 'Esi',
+  email: 'esi@acme.test',
+  role: 'orgadmin',
+  avatar: null,
+  orgId: 7,
+  organisation: { id: 7, name: 'Acme Pay' },
+};
+const superadmin: User = { ...orgadmin, id: 1, role: 'superadmin', orgId: null, organisation: null };
+const stamp = '2026-11-22T10:05:00.000Z';
+
+function payment(reference: string, changes: Partial<Payment> = {}): Payment {
+  return {
+    id: reference,
+    reference,
+    receiptNumber: null,
+    amount: '12.50',
+    amountMinor: 1250,
+    currency: 'GHS',
+    status: 'Pending',
+    customerName: 'Kofi Mensah',
+    customerEmail: 'kofi@example.test',
+    customerPhone: null,
+    description: 'Invoice 42',
+    processViaGateway: false,
+    isBankPayment: false,
+    gateway: null,
+    providerReference: null,
+    date: stamp,
+    createdAt: stamp,
+    paidAt: null,
+    ...changes,
+  };
+}
+
+const pending = payment('PAY-0000000000000001');
+const paid = payment('PAY-0000000000000002', {
+  status: 'Success',
+  receiptNumber: 'RCT-000042',
+  amount: '99.00',
+  amountMinor: 9900,
+  currency: 'USD',
+  customerName: 'Ama Owusu',
+});
+const currencies: Currency[] = [
+  { id: 1, name: 'Ghana Cedi', code: 'GHS', baseUnit: 100, enabled: true, createdAt: stamp, updatedAt: stamp },
+  { id: 2, name: 'US Dollar', code: 'USD', baseUnit: 100, enabled: true, createdAt: stamp, updatedAt: stamp },
+];
+
+/** The API as the screen sees it; `override` answers first when it returns something. */
+function api(override: (request: RoutedRequest) => RoutedResponse | undefined = () => undefined) {
+  return routeFetch((request) => {
+    const special = override(request);
+    if (special) return special;
+    if (request.path === '/api/payments' && request.method === 'GET') return { body: listOf([pending, paid]) };
+    if (request.path === '/api/organisations/my-organisation')
+      return { body: { id: 7, currencies: ['GHS', 'USD'], defaultCurrency: 'USD' } };
+    if (request.path === '/api/currencies') return { body: listOf(currencies) };
+    if (request.path === '/api/organisations') {
+      return {
+        body: listOf([
+          { id: 7, name: 'Acme Pay' },
+          { id: 9, name: 'Kumasi Traders' },
+        ]),
+      };
+    }
+    if (request.path === '/api/organisations/7/payments') return { body: listOf([pending, paid]) };
+    if (request.path === '/api/organisations/9/payments')
+      return { body: listOf([payment('PAY-0000000000000009', { customerName: 'Yaw' })]) };
+    return undefined;
+  });
+}
+
+beforeEach(() => {
+  $session.set({ status: 'authenticated', user: orgadmin });
+  $selectedOrgId.set(null);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  clearToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  $session.set({ status: 'loading', user: null });
+});
+
+const messages = () => $toasts.get().map((t) => [t.type, t.title, t.message].filter(Boolean).join(': '));
+const rowOf = (table: HTMLElement, text: string) => within(table).getAllByText(text)[0]?.closest('tr') as HTMLElement;
+const buttonNames = (row: HTMLElement) =>
+  within(row)
+    .queryAllByRole('button')
+    .map((b) => b.textContent?.replace(/ PAY-\w+$/, ''));
+
+async function openTable() {
+  render(<PaymentsScreen />);
+  return screen.findByRole('table', { name: 'Payments' });
+}
+
+test('orgadmin: the paged table with spec columns, money in each currency, status colours and per-status actions', async () => {
+  const { requests } = api();
+  const table = await openTable();
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('All Payments');
+  expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/payments', query: { page: '1', pageSize: '10' } });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Reference ID', 'Receipt No.', 'Amount', 'Status', 'Customer', 'Date', 'Actions']);
+  const pendingRow = rowOf(table, pending.reference);
+  expect(within(pendingRow).getByText('GH₵12.50')).toBeTruthy();
+  expect(within(pendingRow).getByText('Pending').className).toBe('badge badge--danger');
+  expect(buttonNames(pendingRow)).toEqual(['View invoice', 'Mark as paid']);
+  const paidRow = rowOf(table, paid.reference);
+  expect(within(paidRow).getByText('US$99.00')).toBeTruthy();
+  expect(within(paidRow).getByText('RCT-000042')).toBeTruthy();
+  expect(within(paidRow).getByText('Success').className).toBe('badge badge--success');
+  expect(buttonNames(paidRow)).toEqual(['View receipt', 'Copy link']);
+  expect(screen.getByRole('button', { name: 'Create Payment' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /Send/ })).toBeNull();
+  expect(screen.queryByText('Superadmin: read-only')).toBeNull();
+});
+
+test("'Failed to load payments' when the list cannot be loaded", async () => {
+  api((request) => (request.path === '/api/payments' ? errorBody(500, 'Internal Server Error', '') : undefined));
+  render(<PaymentsScreen />);
+  await waitFor(() => expect(messages()).toEqual(['error: Failed to load payments: Internal Server Error']));
+});
+
+test('the status filter and search go to the server and restart from page 1', async () => {
+  const { requests } = api();
+  await openTable();
+  fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Success' } });
+  await waitFor(() => expect(requests.at(-1)?.query).toMatchObject({ status: 'Success', page: '1' }));
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search payments' }), { target: { value: 'kofi' } });
+  await waitFor(() => expect(requests.at(-1)?.query).toMatchObject({ status: 'Success', search: 'kofi', page: '1' }));
+});
+
+test("Mark as paid asks first, PATCHes mark-success and toasts 'Payment marked as paid.'", async () => {
+  const { requests } = api((request) =>
+    request.method === 'PATCH' ? { body: { ...pending, status: 'Success', receiptNumber: 'RCT-000043' } } : undefined,
+  );
+  const table = await openTable();
+  fireEvent.click(within(rowOf(table, pending.reference)).getByRole('button', { name: /Mark as paid/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Mark as paid' });
+  expect(dialog.textContent).toContain('GH₵12.50');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+  await waitFor(() => expect(messages()).toEqual(['success: Payment marked as paid.']));
+  expect(requests.find((r) => r.method === 'PATCH')?.path).toBe(`/api/payments/${pending.id}/mark-success`);
+});
+
+test("a refused Mark as paid shows 'Failed to mark as paid.' with the server's reason", async () => {
+  api((request) => (request.method === 'PATCH' ? errorBody(400, 'Bad Request', 'This payment is already paid.') : undefined));
+  const table = await openTable();
+  fireEvent.click(within(rowOf(table, pending.reference)).getByRole('button', { name: /Mark as paid/ }));
+  fireEvent.click(within(screen.getByRole('dialog', { name: 'Mark as paid' })).getByRole('button', { name: 'Mark as paid' }));
+  await waitFor(() => expect(messages()).toEqual(['error: Failed to mark as paid.: This payment is already paid.']));
+});
+
+test("Copy link copies the receipt URL: 'Receipt link copied to clipboard', or 'Could not copy link'", async () => {
+  const writeText = vi.fn(() => Promise.resolve());
+  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+  let fail = false;
+  const { requests } = api((request) =>
+    request.path.endsWith('/receipt')
+      ? fail
+        ? errorBody(404, 'Not Found', 'No receipt.')
+        : { body: { url: 'http://x.test/receipts/tok' } }
+      : undefined,
+  );
+  const table = await openTable();
+  fireEvent.click(within(rowOf(table, paid.reference)).getByRole('button', { name: /Copy link/ }));
+  await waitFor(() => expect(messages()).toEqual(['success: Receipt link copied to clipboard']));
+  expect(writeText).toHaveBeenCalledWith('http://x.test/receipts/tok');
+  expect(requests.some((r) => r.path === `/api/payments/${paid.id}/receipt`)).toBe(true);
+  clearToasts();
+  fail = true;
+  fireEvent.click(within(rowOf(table, paid.reference)).getByRole('button', { name: /Copy link/ }));
+  await waitFor(() => expect(messages()).toEqual(['error: Could not copy link: No receipt.']));
+});
+
+test('View receipt opens the receipt URL in a new tab', async () => {
+  const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+  const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  api((request) => (request.path.endsWith('/receipt') ? { body: { url: 'http://x.test/receipts/tok' } } : undefined));
+  const table = await openTable();
+  fireEvent.click(within(rowOf(table, paid.reference)).getByRole('button', { name: /View receipt/ }));
+  await waitFor(() => expect(tab.location.href).toBe('http://x.test/receipts/tok'));
+  expect(open).toHaveBeenCalledWith('', '_blank');
+  expect(tab.opener).toBeNull();
+});
+
+test('View invoice previews the invoice page 60vh high with print, new-tab and download links', async () => {
+  api();
+  const table = await openTable();
+  fireEvent.click(within(rowOf(table, pending.reference)).getByRole('button', { name: /View invoice/ }));
+  const dialog = screen.getByRole('dialog', { name: `Invoice ${pending.reference}` });
+  const frame = dialog.querySelector('iframe');
+  expect(frame?.getAttribute('src')).toBe(`/receipts/invoice/${pending.reference}`);
+  expect(frame?.className).toBe('invoice-frame');
+  const href = (name: string) => within(dialog).getByRole('link', { name }).getAttribute('href');
+  expect(href('Print / Save PDF')).toBe(`/receipts/invoice/${pending.reference}.pdf`);
+  expect(href('Open in new tab')).toBe(`/receipts/invoice/${pending.reference}`);
+  expect(href('Download PDF')).toBe(`/receipts/invoice/${pending.reference}.pdf`);
+  expect(within(dialog).getByRole('link', { name: 'Download PDF' }).hasAttribute('download')).toBe(true);
+  expect(within(dialog).getByRole('link', { name: 'Open in new tab' }).getAttribute('target')).toBe('_blank');
+});
+
+test("superadmin: 'Superadmin: read-only', an organisation dropdown (first by default) and no create or mark-as-paid", async () => {
+  $session.set({ status: 'authenticated', user: superadmin });
+  const { requests } = api();
+  render(<PaymentsScreen />);
+  const table = await screen.findByRole('table', { name: 'Payments' });
+  expect(screen.getByText('Superadmin: read-only')).toBeTruthy();
+  expect(requests.find((r) => r.path === '/api/organisations')?.query).toMatchObject({ all: 'true' });
+  expect(requests.find((r) => r.path === '/api/organisations/7/payments')?.query).toMatchObject({ page: '1', pageSize: '10' });
+  expect(requests.some((r) => r.path === '/api/payments')).toBe(false);
+  expect(screen.queryByRole('button', { name: 'Create Payment' })).toBeNull();
+  expect(screen.queryByRole('button', { name: /Mark as paid/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: /Copy link|View receipt/ })).toBeNull();
+  expect(within(rowOf(table, pending.reference)).getByRole('button', { name: /View invoice/ })).toBeTruthy();
+  const picker = screen.getByLabelText<HTMLSelectElement>('Organisation');
+  expect(picker.value).toBe('7');
+  fireEvent.change(picker, { target: { value: '9' } });
+  expect(await screen.findByText('Yaw')).toBeTruthy();
+  expect($selectedOrgId.get()).toBe(9);
+});
+
+test('superadmin: failures toast the spec texts', async () => {
+  $session.set({ status: 'authenticated', user: superadmin });
+  api((request) => (request.path === '/api/organisations' ? errorBody(500, 'Internal Server Error', '') : undefined));
+  render(<PaymentsScreen />);
+  await waitFor(() => expect(messages()).toEqual(['error: Failed to load organisations: Internal Server Error']));
+  cleanup();
+  clearToasts();
+  api((request) => (request.path === '/api/organisations/7/payments' ? errorBody(500, 'Internal Server Error', '') : undefined));
+  render(<PaymentsScreen />);
+  await waitFor(() => expect(messages()).toEqual(['error: Failed to load payments for organisation: Internal Server Error']));
+});
