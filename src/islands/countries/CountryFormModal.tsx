@@ -1,17 +1,13 @@
-import { useState } from 'react';
-import { failureToast, successToast } from '../../lib/action-toasts.ts';
+import { useCheckedForm } from '../ui/useCheckedForm.ts';
 import { createCountry, updateCountry } from '../../lib/api/countries.ts';
 import type { Country } from '../../lib/api/types.ts';
-import type { FieldErrors } from '../../lib/field-rules.ts';
 import {
   COUNTRY_CODE_LENGTH,
   EMPTY_COUNTRY_FORM,
   checkCountryForm,
   countryCodeInput,
-  type CountryField,
   type CountryFormValues,
 } from '../../lib/reference-forms.ts';
-import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 
@@ -25,33 +21,14 @@ export interface CountryFormModalProps {
 /** Create Country / Edit Country: name and a 2-letter code, both required. */
 export default function CountryFormModal({ country, onClose, onSaved }: CountryFormModalProps) {
   const editing = country !== undefined;
-  const [values, setValues] = useState<CountryFormValues>(country ? { name: country.name, code: country.code } : EMPTY_COUNTRY_FORM);
-  const [errors, setErrors] = useState<FieldErrors<CountryField>>({});
-  const [invalidAttempt, setInvalidAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: CountryField, value: string) => {
-    setValues((was) => ({ ...was, [field]: value }));
-    setErrors((was) => ({ ...was, [field]: undefined }));
-  };
-
-  const submit = async () => {
-    const checked = checkCountryForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setInvalidAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = country ? await updateCountry(country.id, checked.value) : await createCountry(checked.value);
-      showToast(successToast(editing ? 'Country updated successfully!' : 'Country created successfully!'));
-      onSaved(saved);
-    } catch (error) {
-      showToast(failureToast(error, editing ? 'Failed to update country.' : 'Failed to create country.'));
-      setBusy(false);
-    }
-  };
+  const { values, errors, invalidAttempt, busy, change, submit } = useCheckedForm({
+    initial: (): CountryFormValues => (country ? { name: country.name, code: country.code } : EMPTY_COUNTRY_FORM),
+    check: checkCountryForm,
+    save: (payload) => (country ? updateCountry(country.id, payload) : createCountry(payload)),
+    successMessage: editing ? 'Country updated successfully!' : 'Country created successfully!',
+    failureMessage: editing ? 'Failed to update country.' : 'Failed to create country.',
+    onSaved,
+  });
 
   return (
     <FormModal

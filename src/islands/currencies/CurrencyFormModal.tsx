@@ -1,18 +1,15 @@
-import { useId, useState } from 'react';
-import { failureToast, successToast } from '../../lib/action-toasts.ts';
+import { useId } from 'react';
+import { useCheckedForm } from '../ui/useCheckedForm.ts';
 import { createCurrency, updateCurrency } from '../../lib/api/currencies.ts';
 import type { Currency } from '../../lib/api/types.ts';
-import type { FieldErrors } from '../../lib/field-rules.ts';
 import {
   BASE_UNIT_OPTIONS,
   CURRENCY_CODE_LENGTH,
   EMPTY_CURRENCY_FORM,
   checkCurrencyForm,
   currencyCodeInput,
-  type CurrencyField,
   type CurrencyFormValues,
 } from '../../lib/reference-forms.ts';
-import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 
@@ -27,35 +24,15 @@ export interface CurrencyFormModalProps {
 export default function CurrencyFormModal({ currency, onClose, onSaved }: CurrencyFormModalProps) {
   const editing = currency !== undefined;
   const baseUnitsId = useId();
-  const [values, setValues] = useState<CurrencyFormValues>(
-    currency ? { name: currency.name, code: currency.code, baseUnit: String(currency.baseUnit) } : EMPTY_CURRENCY_FORM,
-  );
-  const [errors, setErrors] = useState<FieldErrors<CurrencyField>>({});
-  const [invalidAttempt, setInvalidAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: CurrencyField, value: string) => {
-    setValues((was) => ({ ...was, [field]: value }));
-    setErrors((was) => ({ ...was, [field]: undefined }));
-  };
-
-  const submit = async () => {
-    const checked = checkCurrencyForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setInvalidAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = currency ? await updateCurrency(currency.id, checked.value) : await createCurrency(checked.value);
-      showToast(successToast(editing ? 'Currency updated successfully!' : 'Currency created successfully!'));
-      onSaved(saved);
-    } catch (error) {
-      showToast(failureToast(error, editing ? 'Failed to update currency.' : 'Failed to create currency.'));
-      setBusy(false);
-    }
-  };
+  const { values, errors, invalidAttempt, busy, change, submit } = useCheckedForm({
+    initial: (): CurrencyFormValues =>
+      currency ? { name: currency.name, code: currency.code, baseUnit: String(currency.baseUnit) } : EMPTY_CURRENCY_FORM,
+    check: checkCurrencyForm,
+    save: (payload) => (currency ? updateCurrency(currency.id, payload) : createCurrency(payload)),
+    successMessage: editing ? 'Currency updated successfully!' : 'Currency created successfully!',
+    failureMessage: editing ? 'Failed to update currency.' : 'Failed to create currency.',
+    onSaved,
+  });
 
   return (
     <FormModal

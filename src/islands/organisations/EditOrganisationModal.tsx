@@ -1,16 +1,8 @@
-import { useState, type HTMLInputTypeAttribute } from 'react';
-import { failureToast, successToast } from '../../lib/action-toasts.ts';
+import { useCheckedForm } from '../ui/useCheckedForm.ts';
+import type { HTMLInputTypeAttribute } from 'react';
 import { updateOrganisation } from '../../lib/api/organisations.ts';
 import type { Organisation } from '../../lib/api/types.ts';
-import type { FieldErrors } from '../../lib/field-rules.ts';
-import {
-  checkEditOrganisation,
-  defaultCurrencyHint,
-  editValuesFrom,
-  type EditField,
-  type EditOrganisationValues,
-} from '../../lib/organisation-form.ts';
-import { showToast } from '../../lib/stores/toasts.ts';
+import { checkEditOrganisation, defaultCurrencyHint, editValuesFrom, type EditField } from '../../lib/organisation-form.ts';
 import FormField from '../ui/FormField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import CountrySelect from './CountrySelect.tsx';
@@ -47,33 +39,14 @@ const ADDRESS_FIELDS: readonly TextFieldSpec[] = [
 /** Edit Organisation: every field a superadmin may change, currencies as comma-separated codes. */
 export default function EditOrganisationModal({ organisation, onClose, onSaved }: EditOrganisationModalProps) {
   const { countries } = useReferenceOptions({ withCurrencies: false });
-  const [values, setValues] = useState<EditOrganisationValues>(() => editValuesFrom(organisation));
-  const [errors, setErrors] = useState<FieldErrors<EditField>>({});
-  const [invalidAttempt, setInvalidAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: EditField, value: string) => {
-    setValues((was) => ({ ...was, [field]: value }));
-    setErrors((was) => ({ ...was, [field]: undefined }));
-  };
-
-  const submit = async () => {
-    const checked = checkEditOrganisation(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setInvalidAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await updateOrganisation(organisation.id, checked.value);
-      showToast(successToast('Organisation updated successfully!'));
-      onSaved(saved);
-    } catch (error) {
-      showToast(failureToast(error, 'Failed to update organisation.'));
-      setBusy(false);
-    }
-  };
+  const { values, setValues, errors, invalidAttempt, busy, change, submit } = useCheckedForm({
+    initial: () => editValuesFrom(organisation),
+    check: checkEditOrganisation,
+    save: (payload) => updateOrganisation(organisation.id, payload),
+    successMessage: 'Organisation updated successfully!',
+    failureMessage: 'Failed to update organisation.',
+    onSaved,
+  });
 
   const textInput = (
     { field, label, type = 'text', autoComplete = 'off', maxLength, placeholder, wide }: TextFieldSpec,
