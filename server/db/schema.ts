@@ -186,6 +186,8 @@ export const mailMessages = pgTable(
     subject: varchar('subject', { length: 500 }).notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    // Set for messages about a payment (the Payments screen's message composer).
+    paymentId: bigint('payment_id', { mode: 'number' }),
     status: varchar('status', { length: 10 }).notNull(),
     error: varchar('error', { length: 1000 }),
     createdAt: createdAt(),
@@ -193,6 +195,7 @@ export const mailMessages = pgTable(
   },
   (table) => [
     index('mail_messages_created_at_idx').on(table.createdAt),
+    index('mail_messages_payment_idx').on(table.paymentId),
     check('mail_messages_status_check', sql`${table.status} in ('pending', 'sent', 'logged', 'failed')`),
   ],
 );
@@ -332,6 +335,8 @@ export const payments = pgTable(
     processViaGateway: boolean('process_via_gateway').notNull().default(false),
     isBankPayment: boolean('is_bank_payment').notNull().default(false),
     gatewayId: integer('gateway_id'),
+    // The bank the customer chose on the bank checkout page (bank payments only).
+    bankId: integer('bank_id').references(() => banks.id, { onDelete: 'set null' }),
     providerReference: varchar('provider_reference', { length: 200 }),
     receiptNumber: varchar('receipt_number', { length: 60 }),
     receiptToken: varchar('receipt_token', { length: 64 }),
