@@ -159,7 +159,7 @@ describe('lists, mark as paid and receipts', () => {
       .select()
       .from(paymentEvents)
       .where(eq(paymentEvents.paymentId, row?.id ?? 0));
-    expect(events.map((event) => event.cause)).toEqual(['mark-paid']);
+    expect(events.map((event) => event.cause)).toEqual(['created', 'mark-paid']);
   });
 });
 

@@ -74,7 +74,7 @@ describe('reconciling pending payments', () => {
       .select()
       .from(paymentEvents)
       .where(eq(paymentEvents.paymentId, payment?.id ?? 0));
-    expect(events.map((event) => event.cause)).toEqual(['reconcile']);
+    expect(events.map((event) => event.cause)).toEqual(['created', 'reconcile']);
     expect(await reconcile()).toBe(0);
   });
 

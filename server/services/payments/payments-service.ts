@@ -9,6 +9,7 @@ import { startAtGateway, gatewaysToTry, type GatewayInit, type OrchestrationCont
 import * as rows from './payments-repository.ts';
 import { newPaymentReference } from './reference.ts';
 import { toPublicPayment, type PublicPayment } from './public-payment.ts';
+import { recordPaymentChange } from './payment-changes.ts';
 import { markSuccess } from './transitions.ts';
 
 export interface CreatePaymentInput {
@@ -69,21 +70,33 @@ export async function createPayment(
     throw badRequest('No enabled gateway can process this payment: add one in Payment Gateway Configuration.');
   }
   const now = ctx.clock.now();
-  const payment = await rows.insertPayment(ctx.db, {
-    reference: newPaymentReference(ctx.clock),
-    orgId,
-    amountMinor: amount.minor,
-    currency,
-    customerName,
-    customerEmail: input.customerEmail.trim(),
-    customerPhone: input.customerPhone?.trim() || null,
-    description,
-    metadata: input.metadata ?? null,
-    processViaGateway: input.processViaGateway ?? false,
-    isBankPayment: false,
-    createdBy,
-    createdAt: now,
-    updatedAt: now,
+  const payment = await ctx.db.transaction(async (tx) => {
+    const row = await rows.insertPayment(tx, {
+      reference: newPaymentReference(ctx.clock),
+      orgId,
+      amountMinor: amount.minor,
+      currency,
+      customerName,
+      customerEmail: input.customerEmail.trim(),
+      customerPhone: input.customerPhone?.trim() || null,
+      description,
+      metadata: input.metadata ?? null,
+      processViaGateway: input.processViaGateway ?? false,
+      isBankPayment: false,
+      createdBy,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordPaymentChange(tx, {
+      paymentId: row.id,
+      orgId,
+      fromStatus: null,
+      toStatus: 'Pending',
+      cause: 'created',
+      actorUserId: createdBy,
+      at: now,
+    });
+    return row;
   });
   if (!input.processViaGateway) return { payment: toPublicPayment(payment, currencyRow.baseUnit) };
   const gatewayInit = await startAtGateway(ctx, payment, currencyRow.baseUnit, organisation.callbackUrl);

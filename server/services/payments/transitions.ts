@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
-import { paymentEvents, payments } from '../../db/schema.ts';
+import { payments } from '../../db/schema.ts';
 import { takeReceiptNumber } from '../receipts/receipt-numbering.ts';
+import { recordPaymentChange, type ChangeCause, type PaymentStatus } from './payment-changes.ts';
 
-export type PaymentStatus = 'Pending' | 'Success' | 'Failed';
-export type TransitionCause = 'created' | 'webhook' | 'verify' | 'mark-paid' | 'record-url' | 'reconcile';
+export type { PaymentStatus };
+export type TransitionCause = Exclude<ChangeCause, 'created'>;
 
 export interface TransitionResult {
   changed: boolean;
@@ -48,7 +49,15 @@ export async function markSuccess(
     .update(payments)
     .set({ status: 'Success', receiptNumber, receiptToken: randomBytes(24).toString('base64url'), paidAt: now, updatedAt: now })
     .where(eq(payments.id, paymentId));
-  await tx.insert(paymentEvents).values({ paymentId, fromStatus: payment.status, toStatus: 'Success', cause, actorUserId, createdAt: now });
+  await recordPaymentChange(tx, {
+    paymentId,
+    orgId: payment.org_id,
+    fromStatus: payment.status,
+    toStatus: 'Success',
+    cause,
+    actorUserId,
+    at: now,
+  });
   return { changed: true, status: 'Success', receiptNumber };
 }
 
@@ -64,6 +73,14 @@ export async function markFailed(
   if (!payment) throw new Error(`payment ${paymentId} not found`);
   if (payment.status !== 'Pending') return { changed: false, status: payment.status, receiptNumber: payment.receipt_number };
   await tx.update(payments).set({ status: 'Failed', updatedAt: now }).where(eq(payments.id, paymentId));
-  await tx.insert(paymentEvents).values({ paymentId, fromStatus: 'Pending', toStatus: 'Failed', cause, actorUserId, createdAt: now });
+  await recordPaymentChange(tx, {
+    paymentId,
+    orgId: payment.org_id,
+    fromStatus: 'Pending',
+    toStatus: 'Failed',
+    cause,
+    actorUserId,
+    at: now,
+  });
   return { changed: true, status: 'Failed', receiptNumber: null };
 }
