@@ -48,3 +48,22 @@ export function uploadOrganisationLogo(file: File, organisationId?: number): Pro
   const path = organisationId === undefined ? '/organisations/my-organisation/logo' : `/organisations/${organisationId}/logo`;
   return apiPost<Organisation>(path, form);
 }
+
+/** The path of an organisation endpoint: the caller's own (`null`), or a chosen one's (superadmin). */
+const organisationPath = (organisationId: number | null, rest: string): string =>
+  `/organisations/${organisationId === null ? 'my-organisation' : organisationId}/${rest}`;
+
+/** GET …/checkout-url: the organisation's public hosted checkout page. */
+export function fetchCheckoutUrl(organisationId: number | null): Promise<{ url: string }> {
+  return apiGet<{ url: string }>(organisationPath(organisationId, 'checkout-url'));
+}
+
+/** POST …/checkout-token/rotate: a new checkout token; the old checkout and record URLs stop working. */
+export function rotateCheckoutToken(organisationId: number | null): Promise<{ url: string }> {
+  return apiPost<{ url: string }>(organisationPath(organisationId, 'checkout-token/rotate'));
+}
+
+/** GET …/record-url: the organisation's public Record URL (completes a payment at once). */
+export function fetchRecordUrl(organisationId: number | null): Promise<{ url: string }> {
+  return apiGet<{ url: string }>(organisationPath(organisationId, 'record-url'));
+}
