@@ -110,6 +110,14 @@ export const organisations = pgTable(
     apiTokenEncrypted: text('api_token_encrypted').notNull(),
     apiTokenHash: char('api_token_hash', { length: 64 }).notNull(),
     checkoutToken: varchar('checkout_token', { length: 64 }).notNull(),
+    // Outbound webhooks (DESIGN §6): the signing secret is sealed with DATA_KEY like gateway secrets.
+    autoNotify: boolean('auto_notify').notNull().default(false),
+    webhookSecretSealed: text('webhook_secret_sealed'),
+    outboundHeaderName: varchar('outbound_header_name', { length: 100 }).notNull().default('X-Payrail-Signature'),
+    outboundTimestampHeader: varchar('outbound_timestamp_header', { length: 100 }).notNull().default('X-Payrail-Timestamp'),
+    // Set when the endpoint answered 410 Gone; nothing more is sent to it until a new URL is saved.
+    callbackDisabledAt: timestamp('callback_disabled_at', { withTimezone: true, mode: 'date' }),
+    notifierDisabledAt: timestamp('notifier_disabled_at', { withTimezone: true, mode: 'date' }),
     // The implicit receipt sequence `{CODE}-{n}`, used when no receipt batch is usable.
     nextReceiptNumber: bigint('next_receipt_number', { mode: 'number' }).notNull().default(1),
     createdAt: createdAt(),
@@ -456,4 +464,63 @@ export const webhookLogs = pgTable(
     index('webhook_logs_created_idx').on(table.createdAt),
     index('webhook_logs_org_created_idx').on(table.orgId, table.createdAt),
   ],
+);
+
+/**
+ * The transactional outbox of outbound webhooks: one row per event × destination, written in the
+ * payment's transaction, claimed by workers with FOR UPDATE SKIP LOCKED and a lease (locked_until).
+ * `channel` 'email' rows carry the customer's receipt e-mail through the same at-least-once path.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    // The Standard Webhooks `webhook-id`, shared by an event's destinations and kept on every retry.
+    eventId: varchar('event_id', { length: 40 }).notNull(),
+    type: varchar('type', { length: 40 }).notNull(),
+    channel: varchar('channel', { length: 10 }).notNull(),
+    paymentId: bigint('payment_id', { mode: 'number' }),
+    url: varchar('url', { length: 2048 }).notNull(),
+    // The exact bytes that are signed and sent, frozen at enqueue.
+    body: text('body').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('Pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastResponseCode: integer('last_response_code'),
+    lastError: varchar('last_error', { length: 1000 }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_event_channel_unique').on(table.eventId, table.channel),
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('Pending', 'Retrying')`),
+    index('webhook_deliveries_org_created_idx').on(table.orgId, table.createdAt, table.id),
+    check('webhook_deliveries_status_check', sql`${table.status} in ('Pending', 'Retrying', 'Success', 'Failed', 'Disabled')`),
+    check('webhook_deliveries_channel_check', sql`${table.channel} in ('callback', 'notifier', 'email')`),
+  ],
+);
+
+/** Every delivery attempt: response code, duration, a response excerpt or the error. */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    responseExcerpt: varchar('response_excerpt', { length: 500 }),
+    error: varchar('error', { length: 1000 }),
+  },
+  (table) => [index('webhook_delivery_attempts_delivery_idx').on(table.deliveryId)],
 );
