@@ -1,0 +1,81 @@
+import { apiGet, apiPatch, apiPost } from './client.ts';
+import { normaliseList, type ListPage } from './list.ts';
+
+/** An organisation's outbound webhook settings (DESIGN §6); the secret only ever as a masked hint. */
+export interface WebhookConfig {
+  callbackUrl: string | null;
+  notifierUrl: string | null;
+  autoNotify: boolean;
+  /** Masked hint such as '••••abcd', or null when no secret is stored; never the secret itself. */
+  webhookSecret: string | null;
+  outboundHeaderName: string;
+  outboundTimestampHeader: string;
+  /** True after the callback URL answered 410 Gone; saving a new callback URL re-enables it. */
+  callbackDisabled: boolean;
+}
+
+/**
+ * PATCH …/webhook-config body; every field optional. `webhookUrl` is an alias of `callbackUrl`
+ * (the spec's settings screen sends it). '' or null clears a URL or the secret; sending the masked
+ * hint back keeps the stored secret; a new secret is `whsec_` + base64 of at least 24 bytes.
+ */
+export interface WebhookConfigPatch {
+  webhookUrl?: string | null;
+  callbackUrl?: string | null;
+  notifierUrl?: string | null;
+  autoNotify?: boolean;
+  webhookSecret?: string | null;
+  outboundHeaderName?: string;
+  outboundTimestampHeader?: string;
+}
+
+export type WebhookDeliveryStatus = 'Success' | 'Pending' | 'Retrying' | 'Failed' | 'Disabled';
+
+/** One outbound delivery (an event to one URL) with the outcome of its latest attempt. */
+export interface WebhookDelivery {
+  id: number;
+  /** When the event was created (ISO UTC). */
+  timestamp: string;
+  /** Event type, e.g. payment.succeeded. */
+  event: string;
+  /** The Standard Webhooks webhook-id; retries and resends keep it. */
+  eventId: string;
+  url: string;
+  status: WebhookDeliveryStatus;
+  attempt: number;
+  responseCode: number | null;
+  nextAttemptAt: string | null;
+  error: string | null;
+}
+
+/** The path of an organisation endpoint: the caller's own (`null`), or a chosen one's (superadmin). */
+const organisationPath = (organisationId: number | null, rest: string): string =>
+  `/organisations/${organisationId === null ? 'my-organisation' : organisationId}/${rest}`;
+
+/** GET …/webhook-config. */
+export function getWebhookConfig(organisationId: number | null): Promise<WebhookConfig> {
+  return apiGet<WebhookConfig>(organisationPath(organisationId, 'webhook-config'));
+}
+
+/** PATCH …/webhook-config: 400 with a clear message on a bad URL, header name or secret (nothing saved). */
+export function updateWebhookConfig(organisationId: number | null, patch: WebhookConfigPatch): Promise<WebhookConfig> {
+  return apiPatch<WebhookConfig>(organisationPath(organisationId, 'webhook-config'), patch);
+}
+
+/** GET …/webhook-deliveries: newest first. */
+export async function listWebhookDeliveries(
+  organisationId: number | null,
+  query: { page?: number; pageSize?: number } = {},
+): Promise<ListPage<WebhookDelivery>> {
+  return normaliseList<WebhookDelivery>(await apiGet<unknown>(organisationPath(organisationId, 'webhook-deliveries'), { ...query }));
+}
+
+/** POST …/webhook-deliveries/{id}/resend: delivers the same event (same webhook-id) again now. */
+export function resendWebhookDelivery(organisationId: number | null, id: number): Promise<WebhookDelivery> {
+  return apiPost<WebhookDelivery>(organisationPath(organisationId, `webhook-deliveries/${id}/resend`));
+}
+
+/** POST …/webhook-test: queues a payment.test event to the callback URL; 400 'Set a callback URL first.' without one. */
+export function sendTestWebhook(organisationId: number | null): Promise<WebhookDelivery> {
+  return apiPost<WebhookDelivery>(organisationPath(organisationId, 'webhook-test'));
+}
