@@ -6,10 +6,12 @@ import {
   char,
   customType,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -523,4 +525,39 @@ export const webhookDeliveryAttempts = pgTable(
     error: varchar('error', { length: 1000 }),
   },
   (table) => [index('webhook_delivery_attempts_delivery_idx').on(table.deliveryId)],
+);
+
+// Dashboard roll-ups (DESIGN §9): maintained in the transaction of every payment change, so the dashboards read
+// O(days) rows, never O(payments). `gateway_id` 0 means no gateway. Each key is split over a few `shard`s
+// (payment id modulo) so concurrent payments of one organisation do not queue on a single hot row; reads sum them.
+
+/** Count and amount of payments per organisation, day created (UTC), currency, status and gateway. */
+export const paymentRollupDays = pgTable(
+  'payment_rollup_days',
+  {
+    orgId: integer('org_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    status: varchar('status', { length: 10 }).notNull(),
+    gatewayId: integer('gateway_id').notNull(),
+    shard: smallint('shard').notNull(),
+    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orgId, table.day, table.currency, table.status, table.gatewayId, table.shard] })],
+);
+
+/** The same roll-up without the day: organisation-wide and platform-wide totals read a few rows. */
+export const paymentRollupTotals = pgTable(
+  'payment_rollup_totals',
+  {
+    orgId: integer('org_id').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    status: varchar('status', { length: 10 }).notNull(),
+    gatewayId: integer('gateway_id').notNull(),
+    shard: smallint('shard').notNull(),
+    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orgId, table.currency, table.status, table.gatewayId, table.shard] })],
 );
