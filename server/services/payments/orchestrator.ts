@@ -6,6 +6,7 @@ import { callInit, type CallResult } from '../adapter/http-adapter.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { gatewaySecrets } from '../gateways/gateways-service.ts';
 import { listGateways, type GatewayRow } from '../gateways/gateways-repository.ts';
+import { rollUpGatewayChange } from '../dashboard/rollups.ts';
 import { insertAttempt, setGatewayResult, type PaymentRow } from './payments-repository.ts';
 
 export interface OrchestrationContext {
@@ -73,10 +74,14 @@ export async function startAtGateway(
     });
     last = { gateway, result };
     if (result.outcome === 'ok') {
-      await setGatewayResult(ctx.db, payment.id, {
-        gatewayId: gateway.id,
-        providerReference: result.providerReference ?? null,
-        updatedAt: ctx.clock.now(),
+      // The dashboard's gateway usage moves with the payment's gateway, in one transaction.
+      await ctx.db.transaction(async (tx) => {
+        await rollUpGatewayChange(tx, payment.id, gateway.id);
+        await setGatewayResult(tx, payment.id, {
+          gatewayId: gateway.id,
+          providerReference: result.providerReference ?? null,
+          updatedAt: ctx.clock.now(),
+        });
       });
       return {
         ok: true,

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { paymentEvents } from '../../db/schema.ts';
+import { rollUpPaymentChange } from '../dashboard/rollups.ts';
 
 export type PaymentStatus = 'Pending' | 'Success' | 'Failed';
 export type ChangeCause = 'created' | 'webhook' | 'verify' | 'mark-paid' | 'record-url' | 'reconcile';
@@ -29,4 +30,5 @@ export async function recordPaymentChange(tx: Database, change: PaymentChange): 
     actorUserId: change.actorUserId,
     createdAt: change.at,
   });
+  await rollUpPaymentChange(tx, change);
 }

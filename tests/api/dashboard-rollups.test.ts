@@ -1,0 +1,161 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/db/raw.ts';
+import { providers } from '../../server/db/schema.ts';
+import { rollUpGatewayChange } from '../../server/services/dashboard/rollups.ts';
+import { insertGateway } from '../../server/services/gateways/gateways-repository.ts';
+import { createOrganisation as createOrganisationService } from '../../server/services/organisations/organisations-service.ts';
+import { createPayment } from '../../server/services/payments/payments-service.ts';
+import { setGatewayResult } from '../../server/services/payments/payments-repository.ts';
+import { markFailed, markSuccess } from '../../server/services/payments/transitions.ts';
+import { buildTestApp, createOrganisation, TEST_DATA_KEY, TEST_PUBLIC_URL, type TestApp } from '../helpers/app.ts';
+import { ManualClock } from '../helpers/clock.ts';
+
+/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Row = { key: string; payment_count: number; amount_minor: number };
+const normalise = (rows: Row[]) =>
+  Object.fromEntries(
+    rows.filter((row) => Number(row.payment_count) !== 0).map((row) => [row.key, [Number(row.payment_count), Number(row.amount_minor)]]),
+  );
+
+async function recomputed(test: TestApp) {
+  const days = await queryRows<Row>(
+    test.db,
+    sql`select concat_ws('|', org_id, (created_at at time zone 'UTC')::date, currency, status, coalesce(gateway_id, 0)) as key,
+               count(*) as payment_count, sum(amount_minor) as amount_minor
+        from payments group by 1`,
+  );
+  const totals = await queryRows<Row>(
+    test.db,
+    sql`select concat_ws('|', org_id, currency, status, coalesce(gateway_id, 0)) as key, count(*) as payment_count, sum(amount_minor) as amount_minor
+        from payments group by 1`,
+  );
+  return { days: normalise(days), totals: normalise(totals) };
+}
+
+async function rolledUp(test: TestApp) {
+  const days = await queryRows<Row>(
+    test.db,
+    sql`select concat_ws('|', org_id, day, currency, status, gateway_id) as key, sum(payment_count) as payment_count, sum(amount_minor) as amount_minor
+        from payment_rollup_days group by 1`,
+  );
+  const totals = await queryRows<Row>(
+    test.db,
+    sql`select concat_ws('|', org_id, currency, status, gateway_id) as key, sum(payment_count) as payment_count, sum(amount_minor) as amount_minor
+        from payment_rollup_totals group by 1`,
+  );
+  return { days: normalise(days), totals: normalise(totals) };
+}
+
+describe('dashboard roll-ups', () => {
+  let test: TestApp;
+  let orgs: number[];
+  let gatewayIds: number[];
+
+  beforeAll(async () => {
+    test = await buildTestApp();
+    const multi = await createOrganisationService(
+      { db: test.db, clock: new ManualClock(), dataKey: TEST_DATA_KEY },
+      { name: 'Multi Currency', code: 'MULTI', email: 'multi@example.com', country: 'GH', currencies: ['GHS', 'USD'] },
+    );
+    orgs = [await createOrganisation(test.db), multi.id];
+    const [sandbox] = await test.db.select({ id: providers.id }).from(providers).where(eq(providers.name, 'sandbox')).limit(1);
+    gatewayIds = [];
+    for (const [index, orgId] of orgs.entries()) {
+      gatewayIds.push(await insertGateway(test.db, { orgId, name: `Gateway ${index}`, providerId: sandbox!.id, config: {}, priority: 1 }));
+    }
+  });
+  afterAll(() => test.close());
+
+  it('stay exactly equal to a recomputation from payments after a random mix of creates, gateways, successes and failures', async () => {
+    const next = random(20261122);
+    const ctx = {
+      db: test.db,
+      clock: test.clock,
+      dataKey: TEST_DATA_KEY,
+      publicUrl: TEST_PUBLIC_URL,
+      targets: { allowPrivate: true, trustedOrigins: [] },
+    };
+    const created: { id: number; orgIndex: number }[] = [];
+    for (let step = 0; step < 240; step++) {
+      const roll = next();
+      if (roll < 0.45 || created.length === 0) {
+        const orgIndex = next() < 0.5 ? 0 : 1;
+        const { payment } = await createPayment(ctx, orgs[orgIndex]!, null, {
+          amount: (1 + Math.floor(next() * 100000) / 100).toFixed(2),
+          currency: orgIndex === 1 && next() < 0.4 ? 'USD' : 'GHS',
+          customerName: `Customer ${step}`,
+          customerEmail: `c${step}@example.com`,
+          description: 'Roll-up test',
+        });
+        const [row] = await queryRows<{ id: number }>(test.db, sql`select id from payments where reference = ${payment.reference}`);
+        created.push({ id: Number(row!.id), orgIndex });
+      } else {
+        const target = created[Math.floor(next() * created.length)]!;
+        const now = test.clock.now();
+        if (roll < 0.6) {
+          await test.db.transaction(async (tx) => {
+            await rollUpGatewayChange(tx, target.id, gatewayIds[target.orgIndex]!);
+            await setGatewayResult(tx, target.id, { gatewayId: gatewayIds[target.orgIndex]!, providerReference: null, updatedAt: now });
+          });
+        } else if (roll < 0.8) {
+          await test.db.transaction((tx) => markSuccess(tx, target.id, 'webhook', now));
+        } else {
+          await test.db.transaction((tx) => markFailed(tx, target.id, 'webhook', now));
+        }
+      }
+      // Spread payments over several days, crossing midnight UTC.
+      test.clock.advance(Math.floor(next() * 4 * 3600_000));
+    }
+    const expected = await recomputed(test);
+    expect(Object.keys(expected.days).length).toBeGreaterThan(10);
+    expect(await rolledUp(test)).toEqual(expected);
+  });
+
+  it('stay exact under concurrent creations and transitions of one organisation', async () => {
+    const ctx = {
+      db: test.db,
+      clock: test.clock,
+      dataKey: TEST_DATA_KEY,
+      publicUrl: TEST_PUBLIC_URL,
+      targets: { allowPrivate: true, trustedOrigins: [] },
+    };
+    const made = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        createPayment(ctx, orgs[0]!, null, {
+          amount: `${index + 1}.25`,
+          customerName: `Parallel ${index}`,
+          customerEmail: 'p@example.com',
+          description: 'x',
+        }),
+      ),
+    );
+    const ids = await queryRows<{ id: number }>(
+      test.db,
+      sql`select id from payments where reference in (${sql.join(
+        made.map((item) => sql`${item.payment.reference}`),
+        sql`, `,
+      )})`,
+    );
+    await Promise.all(
+      ids.map((row, index) =>
+        test.db.transaction((tx) =>
+          index % 3 === 0
+            ? markFailed(tx, Number(row.id), 'webhook', test.clock.now())
+            : markSuccess(tx, Number(row.id), 'verify', test.clock.now()),
+        ),
+      ),
+    );
+    expect(await rolledUp(test)).toEqual(await recomputed(test));
+  });
+});
