@@ -75,6 +75,8 @@ const foreignScoped = (): RouteCase[] => [
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}/receipt` },
   { method: 'PATCH', url: `/api/receipt-batches/${foreignBatchId}/activate` },
   { method: 'DELETE', url: `/api/receipt-batches/${foreignBatchId}` },
+  { method: 'GET', url: `/api/dashboard/org-volume-chart?orgId=${foreignOrgId}` },
+  { method: 'GET', url: `/api/dashboard/gateway-usage?orgId=${foreignOrgId}` },
 ];
 
 /** Superadmin-only routes: an orgadmin must get 403. */
@@ -104,6 +106,9 @@ const superadminOnly = (): RouteCase[] => [
   { method: 'PATCH', url: `/api/banks/${globalBankId}`, payload: { name: 'X' } },
   { method: 'DELETE', url: `/api/banks/${globalBankId}` },
   { method: 'GET', url: `/api/organisations/${foreignOrgId}/payments` },
+  { method: 'GET', url: '/api/dashboard/superadmin-stats' },
+  { method: 'GET', url: '/api/dashboard/volume-by-organisation' },
+  { method: 'GET', url: '/api/dashboard/status-totals' },
 ];
 
 /** Routes whose scope is the caller itself or its own organisation, or public ones: nothing foreign to reach. */
@@ -133,6 +138,10 @@ const selfScopedOrPublic = new Set([
   'POST /payments',
   'GET /receipt-batches',
   'POST /receipt-batches',
+  // Dashboard figures of the caller's organisation (an orgId of another one is 404: see foreignScoped).
+  'GET /dashboard/my-status-totals',
+  'GET /dashboard/org-volume-chart',
+  'GET /dashboard/gateway-usage',
   // PSP callbacks: authenticated by the gateway's HMAC signature.
   'POST /webhooks/psp/{provider}',
   // The simulated PSP: authenticated by the merchant's sandbox key, not by Payrail users.
