@@ -41,7 +41,8 @@ export default fp(
       if (statusCode < 400 || statusCode > 599) statusCode = 500;
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'request failed');
-        message = INTERNAL_MESSAGE;
+        // An HttpError's message was written for the caller (e.g. 502 "the bank could not start the payment").
+        if (!(error instanceof HttpError)) message = INTERNAL_MESSAGE;
       }
       if (statusCode === 429 && 'headers' in error && error.headers) void reply.headers(error.headers);
       return reply

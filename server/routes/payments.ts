@@ -5,9 +5,18 @@ import { forbidden, notFound } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { DateTime, Email, authErrors, errorResponses } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import type { Mailer } from '../services/mail/mailer.ts';
 import { withIdempotency } from '../services/payments/idempotency.ts';
+import { listMessages, sendPaymentMessage } from '../services/payments/payment-messages.ts';
 import type { OrchestrationContext } from '../services/payments/orchestrator.ts';
-import { createPayment, getPayment, listPayments, markPaid, receiptLink } from '../services/payments/payments-service.ts';
+import {
+  createPayment,
+  getPayment,
+  listPayments,
+  markPaid,
+  receiptLink,
+  type CreatedPayment,
+} from '../services/payments/payments-service.ts';
 import { findOrganisation } from '../services/organisations/organisations-repository.ts';
 
 const Attempt = Type.Object({
@@ -66,7 +75,11 @@ const CreateBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const CreateResponse = Type.Object({ ...Payment.properties, gatewayInit: Type.Optional(GatewayInit) });
+const CreateResponse = Type.Object({
+  ...Payment.properties,
+  gatewayInit: Type.Optional(GatewayInit),
+  bankCheckoutUrl: Type.Optional(Type.String({ description: 'bank payments: the page where the customer chooses a bank' })),
+});
 const ListQuery = Type.Object(
   {
     ...PageQuery,
@@ -75,6 +88,20 @@ const ListQuery = Type.Object(
     to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),
     search: Type.Optional(Type.String({ maxLength: 200, description: 'reference, customer name or e-mail' })),
   },
+  { additionalProperties: false },
+);
+const Message = Type.Object({
+  id: Type.Integer(),
+  to: Type.String(),
+  subject: Type.String(),
+  body: Type.String({ description: 'the text sent, with the invoice or receipt link appended' }),
+  status: Type.String({ description: 'sent, logged (no SMTP configured), failed or pending' }),
+  error: Type.Union([Type.Null(), Type.String()]),
+  createdAt: DateTime,
+  sentAt: Type.Union([DateTime, Type.Null()]),
+});
+const MessageBody = Type.Object(
+  { subject: Type.String({ minLength: 1, maxLength: 200 }), body: Type.String({ minLength: 1, maxLength: 5000 }) },
   { additionalProperties: false },
 );
 const ReferenceParams = Type.Object({ id: Type.String({ pattern: '^PAY-[0-9A-Z]{16}$', description: 'payment reference' }) });
@@ -94,8 +121,17 @@ const filtersOf = (query: Static<typeof ListQuery>) => ({
   search: query.search,
 });
 
+/** The create-payment response: the payment, and where to send the customer next. */
+export function createdBody(created: CreatedPayment): Static<typeof CreateResponse> {
+  return {
+    ...created.payment,
+    ...(created.gatewayInit ? { gatewayInit: created.gatewayInit } : {}),
+    ...(created.bankCheckoutUrl ? { bankCheckoutUrl: created.bankCheckoutUrl } : {}),
+  };
+}
+
 /** Payments: create (console or API token, idempotent), list, view, mark as paid, receipt link. */
-const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext }> = async (app, { ctx }) => {
+const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mailer: Mailer }> = async (app, { ctx, mailer }) => {
   app.addSchema(Payment);
   const common = { tags: ['payments'], security: [{ bearer: [] }] };
 
@@ -120,7 +156,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext }> = 
         { orgId, key: request.headers['idempotency-key'], body: request.body, now: ctx.clock.now() },
         async () => {
           const created = await createPayment(ctx, orgId, caller.via === 'session' ? caller.id : null, request.body);
-          return { statusCode: 201, body: { ...created.payment, ...(created.gatewayInit ? { gatewayInit: created.gatewayInit } : {}) } };
+          return { statusCode: 201, body: createdBody(created) };
         },
       );
       if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
@@ -200,6 +236,42 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext }> = 
       },
     },
     async (request) => receiptLink(ctx.db, ownOrg(request), request.params.id, ctx.publicUrl),
+  );
+  app.post(
+    '/payments/:id/messages',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'E-mail the customer about a payment (the invoice or receipt link is appended); answers with the delivery outcome',
+        params: ReferenceParams,
+        body: MessageBody,
+        response: { 201: Message, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const message = await sendPaymentMessage(
+        { db: ctx.db, mailer, publicUrl: ctx.publicUrl },
+        ownOrg(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send(message);
+    },
+  );
+
+  app.get(
+    '/payments/:id/messages',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'The messages sent to the customer about a payment, newest first',
+        params: ReferenceParams,
+        response: { 200: Type.Array(Message), ...authErrors },
+      },
+    },
+    async (request) => listMessages(ctx.db, ownOrg(request), request.params.id),
   );
 };
 

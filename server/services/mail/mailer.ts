@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** The payment the message is about, if any (kept with the stored message). */
+  paymentId?: number;
 }
 
 export interface Mailer {
@@ -55,6 +57,7 @@ export function createMailer({ db, clock, log, smtpUrl, from }: MailerOptions): 
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html ?? null,
+        paymentId: message.paymentId ?? null,
         createdAt: clock.now(),
       });
       const delivered = deliver(id, message).catch((error: unknown) =>

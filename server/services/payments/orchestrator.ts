@@ -1,5 +1,4 @@
 import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
-import { fromMinorUnits } from '../../../src/lib/money.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { callInit, type CallResult } from '../adapter/http-adapter.ts';
@@ -7,6 +6,7 @@ import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { gatewaySecrets } from '../gateways/gateways-service.ts';
 import { listGateways, type GatewayRow } from '../gateways/gateways-repository.ts';
 import { rollUpGatewayChange } from '../dashboard/rollups.ts';
+import { paymentTemplateValues } from './template-values.ts';
 import { insertAttempt, setGatewayResult, type PaymentRow } from './payments-repository.ts';
 
 export interface OrchestrationContext {
@@ -45,16 +45,10 @@ export async function startAtGateway(
   const candidates = await gatewaysToTry(ctx.db, payment.orgId);
   let last: { gateway: GatewayRow; result: CallResult } | undefined;
   for (const gateway of candidates) {
-    const values = {
-      amount: fromMinorUnits(payment.amountMinor, baseUnit),
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-      reference: payment.reference,
+    const values = paymentTemplateValues(payment, baseUnit, {
       callbackUrl: callbackUrl ?? `${ctx.publicUrl}/receipts/invoice/${payment.reference}`,
       notificationUrl: `${ctx.publicUrl}/api/webhooks/psp/${gateway.providerName}`,
-      customer: { email: payment.customerEmail, name: payment.customerName, phone: payment.customerPhone },
-      meta: (payment.metadata as Record<string, string> | null) ?? {},
-    };
+    });
     const secrets = gatewaySecrets(gateway, ctx.dataKey);
     const result = await callInit(gateway.config as GatewayConfig, values, secrets, {
       policy: ctx.targets,

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { paymentEvents } from '../../db/schema.ts';
+import { enqueuePaymentEvent } from '../webhooks/outbox.ts';
 import { rollUpPaymentChange } from '../dashboard/rollups.ts';
 
 export type PaymentStatus = 'Pending' | 'Success' | 'Failed';
@@ -30,5 +31,6 @@ export async function recordPaymentChange(tx: Database, change: PaymentChange): 
     actorUserId: change.actorUserId,
     createdAt: change.at,
   });
+  await enqueuePaymentEvent(tx, change);
   await rollUpPaymentChange(tx, change);
 }

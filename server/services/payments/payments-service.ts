@@ -5,6 +5,7 @@ import { gateways } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
+import { bankCheckoutUrl, banksForCheckout } from './bank-checkout.ts';
 import { startAtGateway, gatewaysToTry, type GatewayInit, type OrchestrationContext } from './orchestrator.ts';
 import * as rows from './payments-repository.ts';
 import { newPaymentReference } from './reference.ts';
@@ -22,11 +23,15 @@ export interface CreatePaymentInput {
   metadata?: Record<string, string> | undefined;
   processViaGateway?: boolean | undefined;
   isBankPayment?: boolean | undefined;
+  /** Record URL: the payment was completed elsewhere and is Success (numbered) in the same transaction. */
+  alreadyPaid?: boolean | undefined;
 }
 
 export interface CreatedPayment {
   payment: PublicPayment;
   gatewayInit?: GatewayInit;
+  /** Bank payments: the page where the customer chooses a bank. */
+  bankCheckoutUrl?: string;
 }
 
 async function baseUnitOf(db: Database, currency: string): Promise<number> {
@@ -43,7 +48,7 @@ async function gatewayName(db: Database, gatewayId: number | null): Promise<stri
 /**
  * Creates a Pending payment: exact decimal amount in the currency (the organisation's default unless
  * given, and one of its currencies), a time-sortable reference, and — with processViaGateway — the
- * gateway `init` with fail-over. Bad input creates nothing.
+ * gateway `init` with fail-over, or with isBankPayment the bank checkout page URL. Bad input creates nothing.
  */
 export async function createPayment(
   ctx: OrchestrationContext,
@@ -61,12 +66,17 @@ export async function createPayment(
   if (!currencyRow) throw badRequest(`Unknown currency: ${currency}.`);
   const amount = toMinorUnits(input.amount, currencyRow.baseUnit, currency);
   if (!amount.ok) throw badRequest(amount.error);
-  if (input.isBankPayment) throw badRequest('Bank checkout is not available yet; create the payment without isBankPayment.');
   const customerName = input.customerName.trim();
   const description = input.description.trim();
   if (!customerName) throw badRequest('Customer name is required.');
   if (!description) throw badRequest('Description is required.');
-  if (input.processViaGateway && (await gatewaysToTry(ctx.db, orgId)).length === 0) {
+  if (input.alreadyPaid && (input.processViaGateway || input.isBankPayment))
+    throw badRequest('A recorded payment is already paid: it cannot also go to a gateway or bank.');
+  const bankPayment = input.isBankPayment === true;
+  if (bankPayment && (await banksForCheckout(ctx.db, orgId)).length === 0) {
+    throw badRequest('No bank is set up for bank checkout: add one in Banks.');
+  }
+  if (!bankPayment && input.processViaGateway && (await gatewaysToTry(ctx.db, orgId)).length === 0) {
     throw badRequest('No enabled gateway can process this payment: add one in Payment Gateway Configuration.');
   }
   const now = ctx.clock.now();
@@ -82,7 +92,7 @@ export async function createPayment(
       description,
       metadata: input.metadata ?? null,
       processViaGateway: input.processViaGateway ?? false,
-      isBankPayment: false,
+      isBankPayment: bankPayment,
       createdBy,
       createdAt: now,
       updatedAt: now,
@@ -96,8 +106,12 @@ export async function createPayment(
       actorUserId: createdBy,
       at: now,
     });
+    if (input.alreadyPaid) await markSuccess(tx, row.id, 'record-url', now);
     return row;
   });
+  if (bankPayment)
+    return { payment: toPublicPayment(payment, currencyRow.baseUnit), bankCheckoutUrl: bankCheckoutUrl(ctx.publicUrl, payment.reference) };
+  if (input.alreadyPaid) return { payment: await getPayment(ctx.db, orgId, payment.reference) };
   if (!input.processViaGateway) return { payment: toPublicPayment(payment, currencyRow.baseUnit) };
   const gatewayInit = await startAtGateway(ctx, payment, currencyRow.baseUnit, organisation.callbackUrl);
   return { payment: await getPayment(ctx.db, orgId, payment.reference), gatewayInit };

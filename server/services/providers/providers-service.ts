@@ -27,11 +27,16 @@ const CREDENTIALS = ['secretKey', 'publicKey', 'webhookSecret', 'baseUrl', 'sand
 
 const cleanList = (values: string[] | undefined) => [...new Set((values ?? []).map((value) => value.trim()).filter(Boolean))];
 
+/** The provider path segment of bank callbacks (`/api/webhooks/psp/bank`); no provider may take this name. */
+export const BANK_CALLBACK_PROVIDER = 'bank';
+
 /** Adds a provider to the catalogue (slug lower-cased and unique; sample config validated). */
 export async function createProvider(db: Database, clock: Clock, input: ProviderInput): Promise<rows.ProviderRow> {
   const name = input.name.trim().toLowerCase();
   if (!/^[a-z0-9][a-z0-9-]{1,49}$/.test(name))
     throw badRequest('Provider name must be 2–50 lower-case letters, digits or "-" (it is used in webhook URLs).');
+  if (name === BANK_CALLBACK_PROVIDER)
+    throw badRequest(`"${BANK_CALLBACK_PROVIDER}" is reserved: /api/webhooks/psp/${BANK_CALLBACK_PROVIDER} receives bank checkout callbacks.`);
   const required = cleanList(input.constraintsRequired);
   const optional = cleanList(input.constraintsOptional);
   const unknown = [...required, ...optional].filter((field) => !CREDENTIALS.includes(field));

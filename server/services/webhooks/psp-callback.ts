@@ -1,17 +1,17 @@
 import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
 import type { HmacAlgorithm } from '../../../src/lib/signing.ts';
-import { fromMinorUnits } from '../../../src/lib/money.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { eq } from 'drizzle-orm';
-import { gateways, payments } from '../../db/schema.ts';
-import { callVerify } from '../adapter/http-adapter.ts';
+import { banks, gateways, payments } from '../../db/schema.ts';
 import { readInboundWebhook, signatureHeaderValue, verifyInboundSignature } from '../adapter/inbound-webhook.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { gatewaySecrets } from '../gateways/gateways-service.ts';
 import { findGateway, type GatewayRow } from '../gateways/gateways-repository.ts';
 import { findProviderByName } from '../providers/providers-repository.ts';
-import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
+import { BANK_CALLBACK_PROVIDER } from '../providers/providers-service.ts';
+import { verifyPaymentStatus } from '../payments/payment-verifier.ts';
+import type { PaymentRow } from '../payments/payments-repository.ts';
 import { markFailed, markSuccess } from '../payments/transitions.ts';
 import { insertWebhookLog } from './webhook-logs-repository.ts';
 
@@ -29,24 +29,40 @@ export interface CallbackOutcome {
   paymentStatus?: string;
 }
 
+function distinctWebhookLocators(configs: GatewayConfig[]): GatewayConfig[] {
+  const seen = new Set<string>();
+  return configs.filter((config) => {
+    const key = JSON.stringify(config.webhook ?? {});
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 async function candidateConfigs(db: Database, providerId: number): Promise<GatewayConfig[]> {
   const rows = await db.select({ config: gateways.config }).from(gateways).where(eq(gateways.providerId, providerId));
-  const seen = new Set<string>();
-  return rows
-    .map((row) => row.config as GatewayConfig)
-    .filter((config) => {
-      const key = JSON.stringify(config.webhook ?? {});
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+  return distinctWebhookLocators(rows.map((row) => row.config as GatewayConfig));
+}
+
+async function bankConfigs(db: Database): Promise<GatewayConfig[]> {
+  const rows = await db.select({ config: banks.apiConfig }).from(banks);
+  return distinctWebhookLocators(rows.map((row) => row.config as GatewayConfig));
+}
+
+/** The final status according to a `verify` call, or why there is none. */
+async function mappedByVerify(ctx: CallbackContext, payment: PaymentRow): Promise<{ mapped: 'success' | 'failed' | 'pending' } | string> {
+  const verify = await verifyPaymentStatus(ctx, payment);
+  if (!verify) return 'Unsigned callback and the payment has nowhere to verify it.';
+  if (verify.outcome !== 'ok' || !verify.mappedStatus) return `Unsigned callback and verify failed: ${verify.error ?? verify.outcome}`;
+  return { mapped: verify.mappedStatus };
 }
 
 /**
  * Handles `POST /api/webhooks/psp/{provider}`: locates the payment by the configured reference
  * locator, verifies the signature with the payment's own gateway (HMAC of the raw body), and applies
  * the mapped status. Unsigned callbacks count only with `allowUnsigned`, and then only a `verify`
- * call decides. Every request is logged; replays change nothing.
+ * call decides. Bank checkout callbacks (`/api/webhooks/psp/bank`) are located with the banks' configs
+ * and always decided by the chosen bank's `verify`. Every request is logged; replays change nothing.
  */
 export async function handlePspCallback(
   ctx: CallbackContext,
@@ -71,70 +87,61 @@ export async function handlePspCallback(
     });
     return outcome;
   };
-  const provider = await findProviderByName(ctx.db, providerName);
-  if (!provider) return log({ httpStatus: 404, status: 'rejected', message: `Unknown provider ${providerName}.` }, {});
+  const bankCallback = providerName === BANK_CALLBACK_PROVIDER;
+  const provider = bankCallback ? undefined : await findProviderByName(ctx.db, providerName);
+  if (!bankCallback && !provider) return log({ httpStatus: 404, status: 'rejected', message: `Unknown provider ${providerName}.` }, {});
 
   let reference: string | undefined;
-  for (const config of await candidateConfigs(ctx.db, provider.id)) {
+  for (const config of provider ? await candidateConfigs(ctx.db, provider.id) : await bankConfigs(ctx.db)) {
     reference = readInboundWebhook(config, rawBody).reference;
     if (reference) break;
   }
   if (!reference) return log({ httpStatus: 400, status: 'rejected', message: 'No payment reference found in the callback.' }, {});
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
   if (!payment) return log({ httpStatus: 404, status: 'rejected', message: `Unknown payment reference ${reference}.` }, { reference });
-  const gateway: GatewayRow | undefined =
-    payment.gatewayId === null
-      ? undefined
-      : ((await findGateway(ctx.db, payment.orgId, payment.gatewayId)) ?? (await findGateway(ctx.db, null, payment.gatewayId)));
   const scope = { orgId: payment.orgId, paymentId: payment.id, reference };
-  if (!gateway || gateway.providerId !== provider.id) {
-    return log({ httpStatus: 404, status: 'rejected', message: `Payment ${reference} was not started at ${provider.name}.` }, scope);
-  }
-  const config = gateway.config as GatewayConfig;
-  const secrets = gatewaySecrets(gateway, ctx.dataKey);
-  const signed = signatureHeaderValue(config, headers, provider.webhookHeaderName) !== undefined;
+
   let mapped: 'success' | 'failed' | 'pending';
   let signatureValid: boolean | null = null;
-  if (signed || !config.webhook?.allowUnsigned) {
-    signatureValid = await verifyInboundSignature(
-      config,
-      gateway.hmacAlgo as HmacAlgorithm,
-      secrets.webhookSecret,
-      rawBody,
-      headers,
-      provider.webhookHeaderName,
-    );
-    if (!signatureValid) {
-      return log(
-        { httpStatus: 401, status: 'rejected', message: signed ? 'Invalid signature.' : 'Missing signature.' },
-        { ...scope, signatureValid },
-      );
-    }
-    mapped = readInboundWebhook(config, rawBody).mappedStatus;
+  if (!provider) {
+    // Banks hold no webhook secret, so a bank's callback is only a hint: its verify call decides.
+    if (payment.bankId === null)
+      return log({ httpStatus: 404, status: 'rejected', message: `Payment ${reference} was not started at a bank.` }, scope);
+    const verified = await mappedByVerify(ctx, payment);
+    if (typeof verified === 'string') return log({ httpStatus: 400, status: 'rejected', message: verified }, scope);
+    mapped = verified.mapped;
   } else {
-    // Unsigned and allowed: the body's status is never trusted; ask the PSP.
-    const [currency] = await findCurrenciesByCode(ctx.db, [payment.currency]);
-    const verify = await callVerify(
-      config,
-      {
-        reference: payment.reference,
-        providerReference: payment.providerReference ?? '',
-        amount: fromMinorUnits(payment.amountMinor, currency?.baseUnit ?? 100),
-        amountMinor: payment.amountMinor,
-        currency: payment.currency,
-        customer: { email: payment.customerEmail, name: payment.customerName, phone: payment.customerPhone },
-        meta: {},
-      },
-      secrets,
-      { policy: ctx.targets, clock: ctx.clock, baseUrl: gateway.baseUrl },
-    );
-    if (verify.outcome !== 'ok' || !verify.mappedStatus) {
-      return log(
-        { httpStatus: 400, status: 'rejected', message: `Unsigned callback and verify failed: ${verify.error ?? verify.outcome}` },
-        scope,
-      );
+    const gateway: GatewayRow | undefined =
+      payment.gatewayId === null
+        ? undefined
+        : ((await findGateway(ctx.db, payment.orgId, payment.gatewayId)) ?? (await findGateway(ctx.db, null, payment.gatewayId)));
+    if (!gateway || gateway.providerId !== provider.id) {
+      return log({ httpStatus: 404, status: 'rejected', message: `Payment ${reference} was not started at ${provider.name}.` }, scope);
     }
-    mapped = verify.mappedStatus;
+    const config = gateway.config as GatewayConfig;
+    const signed = signatureHeaderValue(config, headers, provider.webhookHeaderName) !== undefined;
+    if (signed || !config.webhook?.allowUnsigned) {
+      signatureValid = await verifyInboundSignature(
+        config,
+        gateway.hmacAlgo as HmacAlgorithm,
+        gatewaySecrets(gateway, ctx.dataKey).webhookSecret,
+        rawBody,
+        headers,
+        provider.webhookHeaderName,
+      );
+      if (!signatureValid) {
+        return log(
+          { httpStatus: 401, status: 'rejected', message: signed ? 'Invalid signature.' : 'Missing signature.' },
+          { ...scope, signatureValid },
+        );
+      }
+      mapped = readInboundWebhook(config, rawBody).mappedStatus;
+    } else {
+      // Unsigned and allowed: the body's status is never trusted; ask the PSP.
+      const verified = await mappedByVerify(ctx, payment);
+      if (typeof verified === 'string') return log({ httpStatus: 400, status: 'rejected', message: verified }, scope);
+      mapped = verified.mapped;
+    }
   }
   if (mapped === 'pending')
     return log(

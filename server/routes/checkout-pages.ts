@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { Database } from '../db/client.ts';
+import { HttpError } from '../errors.ts';
+import { renderBankCheckoutPage } from '../services/checkout/bank-page.ts';
+import { renderCheckoutPage } from '../services/checkout/checkout-page.ts';
+import { CHECKOUT_PAGE_CSP } from '../services/checkout/page-chrome.ts';
+import { checkoutOrganisation, checkoutPaymentMethods } from '../services/checkout/public-payments.ts';
+import { bankCheckoutOptions } from '../services/payments/bank-checkout.ts';
+import { renderNotFoundHtml } from '../services/receipts/render-html.ts';
+
+const Html = { description: 'An HTML page', content: { 'text/html': { schema: Type.String() } } };
+const NotFoundHtml = { ...Html, description: 'Unknown, rotated or malformed (an HTML page)' };
+const PREFILL = ['amount', 'currency', 'description', 'customerName', 'customerEmail', 'customerPhone'] as const;
+const Prefill = Type.Object(Object.fromEntries(PREFILL.map((name) => [name, Type.Optional(Type.String({ maxLength: 500 }))])), {
+  additionalProperties: true,
+});
+
+/** Sends a customer-facing checkout page with its CSP (no scripts) and no caching. */
+export function sendPage(reply: FastifyReply, statusCode: number, html: string) {
+  return reply
+    .code(statusCode)
+    .header('content-security-policy', CHECKOUT_PAGE_CSP)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex, nofollow')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/** The customer-facing pages: the hosted checkout `/pay/{token}` and bank checkout `/checkout/banks/{reference}`. */
+const checkoutPageRoutes: FastifyPluginAsyncTypebox<{ db: Database; publicUrl: string }> = async (app, { db, publicUrl }) => {
+  const common = { tags: ['checkout'], servers: [{ url: publicUrl, description: 'site root (customer-facing pages)' }] };
+  const notFoundPage = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404) return sendPage(reply, 404, renderNotFoundHtml(error.message));
+    throw error;
+  };
+
+  app.get(
+    '/pay/:token',
+    {
+      schema: {
+        ...common,
+        summary: "The organisation's hosted checkout page; amount, currency, description and customer fields may be prefilled by query",
+        params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+        querystring: Prefill,
+        response: { 200: Html, 404: NotFoundHtml },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const organisation = await checkoutOrganisation(db, request.params.token);
+        const values = Object.fromEntries(
+          PREFILL.flatMap((name) => (typeof request.query[name] === 'string' ? [[name, request.query[name]]] : [])),
+        );
+        const html = renderCheckoutPage({
+          token: request.params.token,
+          organisation,
+          methods: await checkoutPaymentMethods(db, organisation.id),
+          values,
+        });
+        return sendPage(reply, 200, html);
+      } catch (error) {
+        return notFoundPage(reply, error);
+      }
+    },
+  );
+
+  app.get(
+    '/checkout/banks/:reference',
+    {
+      schema: {
+        ...common,
+        summary: 'The bank checkout page of a bank payment: choose a bank, see the status when you come back',
+        params: Type.Object({ reference: Type.String({ maxLength: 40 }) }),
+        response: { 200: Html, 404: NotFoundHtml },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return sendPage(reply, 200, renderBankCheckoutPage(await bankCheckoutOptions(db, request.params.reference)));
+      } catch (error) {
+        return notFoundPage(reply, error);
+      }
+    },
+  );
+};
+
+export default checkoutPageRoutes;

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { callerOf } from '../plugins/auth.ts';
+import { authErrors } from '../schemas/common.ts';
+import { findOrganisation } from '../services/organisations/organisations-repository.ts';
+import { organisationCheckoutUrl, organisationRecordUrl, rotateCheckoutToken } from '../services/organisations/public-urls.ts';
+import { notFound } from '../errors.ts';
+import { ownOrgId } from './organisations.ts';
+
+const Url = Type.Object({ url: Type.String() });
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+interface Options {
+  db: Database;
+  clock: Clock;
+  dataKey: Buffer;
+  publicUrl: string;
+}
+
+/**
+ * An organisation's public Checkout URL (hosted checkout page) and Record URL (completes a payment at
+ * once), and rotation of the token behind both: the caller's own organisation, or any for a superadmin.
+ */
+const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { db, clock, dataKey, publicUrl }) => {
+  const common = { tags: ['organisations'], security: [{ bearer: [] }] };
+  const superadmin = [app.authenticate, app.requireRole('superadmin')];
+  const existing = async (id: number) => {
+    if (!(await findOrganisation(db, id))) throw notFound('Organisation not found.');
+    return id;
+  };
+  const own = (request: FastifyRequest) => ownOrgId(callerOf(request));
+
+  const scopes = [
+    {
+      path: '/organisations/my-organisation',
+      who: 'your organisation',
+      preHandler: app.authenticate,
+      orgOf: async (request: FastifyRequest) => own(request),
+    },
+    {
+      path: '/organisations/:id',
+      who: 'an organisation (superadmin)',
+      preHandler: superadmin,
+      orgOf: async (request: FastifyRequest) => existing((request.params as { id: number }).id),
+    },
+  ] as const;
+
+  for (const scope of scopes) {
+    const params = scope.path.includes(':id') ? { params: IdParams } : {};
+    app.get(
+      `${scope.path}/checkout-url`,
+      {
+        preHandler: scope.preHandler,
+        schema: { ...common, ...params, summary: `The hosted checkout page URL of ${scope.who}`, response: { 200: Url, ...authErrors } },
+      },
+      async (request) => organisationCheckoutUrl(db, await scope.orgOf(request), publicUrl),
+    );
+    app.post(
+      `${scope.path}/checkout-token/rotate`,
+      {
+        preHandler: scope.preHandler,
+        schema: {
+          ...common,
+          ...params,
+          summary: `A new checkout token for ${scope.who}: the old checkout and record URLs stop working`,
+          response: { 200: Url, ...authErrors },
+        },
+      },
+      async (request) => rotateCheckoutToken(db, clock, await scope.orgOf(request), publicUrl),
+    );
+    app.get(
+      `${scope.path}/record-url`,
+      {
+        preHandler: scope.preHandler,
+        schema: {
+          ...common,
+          ...params,
+          summary: `The Record URL of ${scope.who} (POST completes a payment at once; keep it secret)`,
+          response: { 200: Url, ...authErrors },
+        },
+      },
+      async (request) => organisationRecordUrl(db, await scope.orgOf(request), publicUrl, dataKey),
+    );
+  }
+};
+
+export default organisationPublicUrlRoutes;

@@ -1,0 +1,274 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { HttpError } from '../errors.ts';
+import { DateTime, Email, errorResponses } from '../schemas/common.ts';
+import { renderBankCheckoutPage } from '../services/checkout/bank-page.ts';
+import { renderCheckoutPage } from '../services/checkout/checkout-page.ts';
+import {
+  checkoutOrganisation,
+  checkoutPaymentMethods,
+  recordCompletedPayment,
+  startCheckoutPayment,
+} from '../services/checkout/public-payments.ts';
+import { organisationIdByRecordToken } from '../services/organisations/public-urls.ts';
+import { bankCheckoutOptions, selectBank } from '../services/payments/bank-checkout.ts';
+import { withIdempotency } from '../services/payments/idempotency.ts';
+import type { OrchestrationContext } from '../services/payments/orchestrator.ts';
+import { renderNotFoundHtml } from '../services/receipts/render-html.ts';
+import { sendPage } from './checkout-pages.ts';
+
+const Redirect = {
+  description: 'Form posts: on to the PSP or bank (Location header)',
+  content: { 'text/html': { schema: Type.String() } },
+};
+const TokenParams = Type.Object({ token: Type.String({ maxLength: 200, description: 'the organisation checkout token' }) });
+const RecordParams = Type.Object({ token: Type.String({ maxLength: 200, description: 'the token of the organisation Record URL' }) });
+const ReferenceParams = Type.Object({ reference: Type.String({ maxLength: 40, description: 'the payment reference' }) });
+const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
+
+const customerFields = {
+  amount: Type.Union([Type.String({ maxLength: 30 }), Type.Number()], { description: 'decimal in major units, e.g. "12.50"' }),
+  currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: "default: the organisation's default currency" })),
+  customerName: Type.String({ minLength: 1, maxLength: 200 }),
+  customerEmail: Email,
+  customerPhone: Type.Optional(Type.String({ maxLength: 40 })),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+};
+const CheckoutBody = Type.Object(
+  { ...customerFields, isBankPayment: Type.Optional(Type.Boolean({ description: 'bank checkout instead of the gateways' })) },
+  { additionalProperties: false },
+);
+const RecordBody = Type.Object(
+  {
+    ...customerFields,
+    metadata: Type.Optional(Type.Record(Type.String({ maxLength: 50 }), Type.String({ maxLength: 500 }), { maxProperties: 20 })),
+  },
+  { additionalProperties: false },
+);
+const CheckoutResponse = Type.Object({
+  reference: Type.String(),
+  status: Type.String(),
+  amount: Type.String(),
+  amountMinor: Type.Integer(),
+  currency: Type.String(),
+  checkoutUrl: Type.Union([Type.Null(), Type.String()], { description: "the PSP's payment page (gateway payments)" }),
+  bankCheckoutUrl: Type.Union([Type.Null(), Type.String()], { description: 'the bank choice page (bank payments)' }),
+  invoiceUrl: Type.String(),
+  error: Type.Union([Type.Null(), Type.String()], { description: 'why no payment page is available' }),
+});
+const RecordResponse = Type.Object({
+  reference: Type.String(),
+  receiptNumber: Type.Union([Type.Null(), Type.String()]),
+  receiptUrl: Type.String(),
+  amount: Type.String(),
+  amountMinor: Type.Integer(),
+  currency: Type.String(),
+  status: Type.String(),
+  customerName: Type.String(),
+  customerEmail: Type.String(),
+  description: Type.String(),
+  paidAt: Type.Union([DateTime, Type.Null()]),
+});
+const BankOption = Type.Object({ code: Type.String(), name: Type.String(), logoUrl: Type.Union([Type.Null(), Type.String()]) });
+const BankOptions = Type.Object({
+  reference: Type.String(),
+  organisation: Type.String(),
+  amount: Type.String(),
+  currency: Type.String(),
+  description: Type.String(),
+  status: Type.String(),
+  receiptNumber: Type.Union([Type.Null(), Type.String()]),
+  bank: Type.Union([Type.Null(), Type.String()], { description: 'the bank chosen so far' }),
+  banks: Type.Array(BankOption, { description: 'empty once the payment is final' }),
+});
+const SelectBody = Type.Object({ bankCode: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+
+const STARTED_NOWHERE = 'We could not reach the payment provider. Please try again in a moment.';
+
+/** Whether the request came from one of the no-script customer pages (an HTML form post). */
+const isFormPost = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+
+const formValues = (body: unknown): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries((body ?? {}) as Record<string, unknown>)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+      .map(([key, value]) => [key, value.slice(0, 500)]),
+  );
+
+/**
+ * The public payment endpoints (no sign-in): the hosted checkout's `POST /payment/checkout/{token}`,
+ * the Record URL `POST /payment/record/{token}`, and bank checkout's options and bank choice. The
+ * customer pages post HTML forms here and are answered with a redirect or the page with its error.
+ */
+const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; perIpPerMinute: number }> = async (
+  app,
+  { ctx, perIpPerMinute },
+) => {
+  const perIp = { rateLimit: { max: perIpPerMinute, timeWindow: 60_000 } };
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const checkoutPage = async (token: string, values: Record<string, string>, error: string) => {
+    const organisation = await checkoutOrganisation(ctx.db, token);
+    return renderCheckoutPage({
+      token,
+      organisation,
+      methods: await checkoutPaymentMethods(ctx.db, organisation.id),
+      values,
+      isBankPayment: values['isBankPayment'] === 'true',
+      error,
+    });
+  };
+
+  app.post(
+    '/payment/checkout/:token',
+    {
+      attachValidation: true,
+      config: perIp,
+      schema: {
+        tags: ['checkout'],
+        summary:
+          "Start a customer's payment at the organisation's checkout URL (no sign-in): gateways by priority, or bank checkout with isBankPayment",
+        params: TokenParams,
+        headers: IdempotencyHeaders,
+        body: CheckoutBody,
+        response: { 201: CheckoutResponse, 303: Redirect, ...errorResponses(400, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const form = isFormPost(request);
+      try {
+        if (request.validationError) throw new HttpError(400, request.validationError.message);
+        const organisation = await checkoutOrganisation(ctx.db, token);
+        const outcome = await withIdempotency(
+          ctx.db,
+          { orgId: organisation.id, key: request.headers['idempotency-key'], body: request.body, now: ctx.clock.now() },
+          async () => {
+            const created = await startCheckoutPayment(ctx, token, request.body);
+            const checkoutUrl = created.gatewayInit?.ok ? created.gatewayInit.checkoutUrl : null;
+            const body: Static<typeof CheckoutResponse> = {
+              reference: created.payment.reference,
+              status: created.payment.status,
+              amount: created.payment.amount,
+              amountMinor: created.payment.amountMinor,
+              currency: created.payment.currency,
+              checkoutUrl,
+              bankCheckoutUrl: created.bankCheckoutUrl ?? null,
+              invoiceUrl: `${ctx.publicUrl}/receipts/invoice/${created.payment.reference}`,
+              error: checkoutUrl || created.bankCheckoutUrl ? null : STARTED_NOWHERE,
+            };
+            return { statusCode: 201, body };
+          },
+        );
+        const body = outcome.body as Static<typeof CheckoutResponse>;
+        if (!form) {
+          if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+          return reply.code(201).send(body);
+        }
+        const next = body.bankCheckoutUrl ?? body.checkoutUrl;
+        if (next) return reply.code(303).header('location', next).type('text/html; charset=utf-8').send('');
+        return sendPage(reply, 502, await checkoutPage(token, formValues(request.body), body.error ?? STARTED_NOWHERE));
+      } catch (error) {
+        if (!form || !(error instanceof HttpError)) throw error;
+        if (error.statusCode === 404) return sendPage(reply, 404, renderNotFoundHtml(error.message));
+        return sendPage(reply, error.statusCode, await checkoutPage(token, formValues(request.body), error.message));
+      }
+    },
+  );
+
+  app.post(
+    '/payment/record/:token',
+    {
+      config: perIp,
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Record a payment completed elsewhere (Record URL, no sign-in): it is Success at once, numbered and receipted. Keep this URL secret.',
+        params: RecordParams,
+        headers: IdempotencyHeaders,
+        body: RecordBody,
+        response: { 201: RecordResponse, ...errorResponses(400, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const orgId = await organisationIdByRecordToken(ctx.db, ctx.dataKey, request.params.token);
+      if (orgId === undefined) throw new HttpError(404, 'This record URL is not valid (it may have been replaced by a newer one).');
+      const outcome = await withIdempotency(
+        ctx.db,
+        { orgId, key: request.headers['idempotency-key'], body: request.body, now: ctx.clock.now() },
+        async () => {
+          const { payment, receiptUrl } = await recordCompletedPayment(ctx, request.params.token, request.body);
+          request.log.info({ orgId, reference: payment.reference, ip: request.ip }, 'payment recorded through the Record URL');
+          const body: Static<typeof RecordResponse> = {
+            reference: payment.reference,
+            receiptNumber: payment.receiptNumber,
+            receiptUrl,
+            amount: payment.amount,
+            amountMinor: payment.amountMinor,
+            currency: payment.currency,
+            status: payment.status,
+            customerName: payment.customerName,
+            customerEmail: payment.customerEmail,
+            description: payment.description,
+            paidAt: payment.paidAt,
+          };
+          return { statusCode: 201, body };
+        },
+      );
+      if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(outcome.body as Static<typeof RecordResponse>);
+    },
+  );
+
+  app.get(
+    '/checkout/banks/:reference/options',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Bank checkout: the payment, its status and the banks the customer may choose (no sign-in)',
+        params: ReferenceParams,
+        response: { 200: BankOptions, ...errorResponses(404, 429) },
+      },
+    },
+    async (request) => bankCheckoutOptions(ctx.db, request.params.reference),
+  );
+
+  app.post(
+    '/checkout/banks/:reference/select',
+    {
+      attachValidation: true,
+      config: perIp,
+      schema: {
+        tags: ['checkout'],
+        summary: "Bank checkout: the customer's bank; its apiConfig starts the payment and gives the bank's page (no sign-in)",
+        params: ReferenceParams,
+        body: SelectBody,
+        response: {
+          200: Type.Object({ redirectUrl: Type.String() }),
+          303: Redirect,
+          ...errorResponses(400, 404, 409, 429, 502),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { reference } = request.params;
+      const form = isFormPost(request);
+      try {
+        if (request.validationError) throw new HttpError(400, 'Choose one of the banks listed.');
+        const { redirectUrl } = await selectBank(ctx, reference, request.body.bankCode);
+        if (!form) return { redirectUrl };
+        return reply.code(303).header('location', redirectUrl).type('text/html; charset=utf-8').send('');
+      } catch (error) {
+        if (!form || !(error instanceof HttpError)) throw error;
+        if (error.statusCode === 404) return sendPage(reply, 404, renderNotFoundHtml(error.message));
+        return sendPage(reply, error.statusCode, renderBankCheckoutPage(await bankCheckoutOptions(ctx.db, reference), error.message));
+      }
+    },
+  );
+};
+
+export default publicCheckoutRoutes;

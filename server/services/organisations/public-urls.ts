@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { organisations } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { newCheckoutToken } from './organisation-tokens.ts';
+
+const CHECKOUT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
+
+/**
+ * The record token: the checkout token plus an HMAC of it under the server's data key. Whoever sees the
+ * public checkout page cannot derive it, and rotating the checkout token invalidates both at once.
+ */
+function recordToken(dataKey: Buffer, checkoutToken: string): string {
+  const proof = createHmac('sha256', dataKey).update(`payrail:record-url:${checkoutToken}`).digest('base64url');
+  return `${checkoutToken}.${proof}`;
+}
+
+/** The hosted checkout page URL for a checkout token. */
+export const checkoutUrl = (publicUrl: string, checkoutToken: string) => `${publicUrl}/pay/${checkoutToken}`;
+
+/** The Record URL (POST, completes a payment at once) for a checkout token. */
+export const recordUrl = (publicUrl: string, dataKey: Buffer, checkoutToken: string) =>
+  `${publicUrl}/api/payment/record/${recordToken(dataKey, checkoutToken)}`;
+
+async function checkoutTokenOf(db: Database, orgId: number): Promise<string> {
+  const [row] = await db.select({ token: organisations.checkoutToken }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
+  if (!row) throw notFound('Organisation not found.');
+  return row.token;
+}
+
+/** The organisation's public checkout page URL. */
+export async function organisationCheckoutUrl(db: Database, orgId: number, publicUrl: string): Promise<{ url: string }> {
+  return { url: checkoutUrl(publicUrl, await checkoutTokenOf(db, orgId)) };
+}
+
+/** The organisation's public Record URL. */
+export async function organisationRecordUrl(db: Database, orgId: number, publicUrl: string, dataKey: Buffer): Promise<{ url: string }> {
+  return { url: recordUrl(publicUrl, dataKey, await checkoutTokenOf(db, orgId)) };
+}
+
+/** A new checkout token: the old checkout and record URLs stop working at once. Returns the new checkout URL. */
+export async function rotateCheckoutToken(db: Database, clock: Clock, orgId: number, publicUrl: string): Promise<{ url: string }> {
+  const token = newCheckoutToken();
+  const [row] = await db
+    .update(organisations)
+    .set({ checkoutToken: token, updatedAt: clock.now() })
+    .where(eq(organisations.id, orgId))
+    .returning({ id: organisations.id });
+  if (!row) throw notFound('Organisation not found.');
+  return { url: checkoutUrl(publicUrl, token) };
+}
+
+/** The organisation a checkout token belongs to (undefined for an unknown or rotated token). */
+export async function organisationIdByCheckoutToken(db: Database, token: string): Promise<number | undefined> {
+  if (!CHECKOUT_TOKEN_PATTERN.test(token)) return undefined;
+  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.checkoutToken, token)).limit(1);
+  return row?.id;
+}
+
+/** The organisation a record token belongs to; the proof is compared in constant time. */
+export async function organisationIdByRecordToken(db: Database, dataKey: Buffer, token: string): Promise<number | undefined> {
+  const checkoutToken = token.split('.')[0] ?? '';
+  const orgId = await organisationIdByCheckoutToken(db, checkoutToken);
+  if (orgId === undefined) return undefined;
+  const expected = Buffer.from(recordToken(dataKey, checkoutToken));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? orgId : undefined;
+}

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import { fromMinorUnits } from '../../../src/lib/money.ts';
+import { payments } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
+import { callInit } from '../adapter/http-adapter.ts';
+import { listBanks, type BankRow } from '../banks/banks-repository.ts';
+import { findOrganisation } from '../organisations/organisations-repository.ts';
+import { BANK_CALLBACK_PROVIDER } from '../providers/providers-service.ts';
+import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
+import type { OrchestrationContext } from './orchestrator.ts';
+import { NO_CREDENTIALS } from './payment-verifier.ts';
+import { insertAttempt, type PaymentRow } from './payments-repository.ts';
+import { PAYMENT_REFERENCE_PATTERN } from './reference.ts';
+import { paymentTemplateValues } from './template-values.ts';
+
+export interface BankOption {
+  code: string;
+  name: string;
+  logoUrl: string | null;
+}
+
+export interface BankCheckoutView {
+  reference: string;
+  organisation: string;
+  amount: string;
+  currency: string;
+  description: string;
+  status: string;
+  receiptNumber: string | null;
+  bank: string | null;
+  banks: BankOption[];
+}
+
+/** The bank checkout page of a payment (where bank payments send the customer). */
+export const bankCheckoutUrl = (publicUrl: string, reference: string) => `${publicUrl}/checkout/banks/${encodeURIComponent(reference)}`;
+
+/** The banks a customer of the organisation may choose: its own, then global ones whose code it does not use. */
+export async function banksForCheckout(db: Database, orgId: number): Promise<BankRow[]> {
+  const [own, global] = await Promise.all([listBanks(db, orgId), listBanks(db, null)]);
+  const ownCodes = new Set(own.map((bank) => bank.code));
+  return [...own, ...global.filter((bank) => !ownCodes.has(bank.code))];
+}
+
+async function bankPayment(db: Database, reference: string): Promise<PaymentRow> {
+  if (!PAYMENT_REFERENCE_PATTERN.test(reference)) throw notFound('Payment not found.');
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+  if (!row || !row.isBankPayment) throw notFound('Payment not found.');
+  return row;
+}
+
+/** What the bank checkout page shows: the payment, its status and the banks to choose from. */
+export async function bankCheckoutOptions(db: Database, reference: string): Promise<BankCheckoutView> {
+  const payment = await bankPayment(db, reference);
+  const [organisation, [currency], banks] = await Promise.all([
+    findOrganisation(db, payment.orgId),
+    findCurrenciesByCode(db, [payment.currency]),
+    banksForCheckout(db, payment.orgId),
+  ]);
+  const chosen = payment.bankId === null ? undefined : banks.find((bank) => bank.id === payment.bankId);
+  return {
+    reference: payment.reference,
+    organisation: organisation?.name ?? '',
+    amount: fromMinorUnits(payment.amountMinor, currency?.baseUnit ?? 100),
+    currency: payment.currency,
+    description: payment.description,
+    status: payment.status,
+    receiptNumber: payment.receiptNumber,
+    bank: chosen?.name ?? null,
+    banks: payment.status === 'Pending' ? banks.map((bank) => ({ code: bank.code, name: bank.name, logoUrl: bank.logoUrl })) : [],
+  };
+}
+
+/**
+ * The customer chose a bank: its apiConfig `init` runs through the adapter engine, the attempt is
+ * stored, and the bank's checkout URL comes back. Only a Pending bank payment can choose.
+ */
+export async function selectBank(ctx: OrchestrationContext, reference: string, bankCode: string): Promise<{ redirectUrl: string }> {
+  const payment = await bankPayment(ctx.db, reference);
+  if (payment.status !== 'Pending') throw conflict(`This payment is already ${payment.status === 'Success' ? 'paid' : 'failed'}.`);
+  const code = bankCode.trim().toUpperCase();
+  const bank = (await banksForCheckout(ctx.db, payment.orgId)).find((candidate) => candidate.code === code);
+  if (!bank) throw badRequest(`Unknown bank ${code || '(none)'}: choose one of the banks listed.`);
+  const [currency] = await findCurrenciesByCode(ctx.db, [payment.currency]);
+  const values = paymentTemplateValues(payment, currency?.baseUnit ?? 100, {
+    callbackUrl: bankCheckoutUrl(ctx.publicUrl, payment.reference),
+    notificationUrl: `${ctx.publicUrl}/api/webhooks/psp/${BANK_CALLBACK_PROVIDER}`,
+  });
+  const result = await callInit(bank.apiConfig as GatewayConfig, values, NO_CREDENTIALS, { policy: ctx.targets, clock: ctx.clock });
+  await insertAttempt(ctx.db, {
+    paymentId: payment.id,
+    gatewayId: null,
+    gatewayName: `${bank.name} (bank)`.slice(0, 100),
+    outcome: result.outcome,
+    httpStatus: result.httpStatus,
+    durationMs: result.durationMs,
+    error: result.error?.slice(0, 1000) ?? null,
+    responseExcerpt: result.responseExcerpt?.slice(0, 500) ?? null,
+    createdAt: ctx.clock.now(),
+  });
+  if (result.outcome !== 'ok' || !result.checkoutUrl) {
+    throw new HttpError(502, `${bank.name} could not start the payment; try again or choose another bank.`);
+  }
+  await ctx.db
+    .update(payments)
+    .set({ bankId: bank.id, providerReference: result.providerReference ?? null, updatedAt: ctx.clock.now() })
+    .where(eq(payments.id, payment.id));
+  return { redirectUrl: result.checkoutUrl };
+}

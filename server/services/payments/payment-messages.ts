@@ -1,0 +1,76 @@
+import type { Database } from '../../db/client.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { findMailMessage, listPaymentMessages, type MailMessageRow } from '../mail/mail-messages-repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { findPayment, type PaymentRow } from './payments-repository.ts';
+
+export interface MessageContext {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+export interface PaymentMessage {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  status: 'pending' | 'sent' | 'logged' | 'failed';
+  error: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** The customer's link for a payment: its receipt once paid, its invoice before. */
+export function customerLink(payment: PaymentRow, publicUrl: string): { label: string; url: string } {
+  return payment.status === 'Success' && payment.receiptToken
+    ? { label: 'Your receipt', url: `${publicUrl}/receipts/${payment.receiptToken}` }
+    : { label: 'Your invoice', url: `${publicUrl}/receipts/invoice/${encodeURIComponent(payment.reference)}` };
+}
+
+const toMessage = (row: MailMessageRow): PaymentMessage => ({
+  id: row.id,
+  to: row.toAddress,
+  subject: row.subject,
+  body: row.textBody,
+  status: row.status as PaymentMessage['status'],
+  error: row.error,
+  createdAt: row.createdAt,
+  sentAt: row.sentAt,
+});
+
+async function paymentOf(db: Database, orgId: number, reference: string): Promise<PaymentRow> {
+  const payment = await findPayment(db, orgId, reference);
+  if (!payment) throw notFound('Payment not found.');
+  return payment;
+}
+
+/**
+ * The message composer: e-mails the customer the subject and text with the invoice or receipt link
+ * appended, waits for the delivery outcome, and returns the stored message with it.
+ */
+export async function sendPaymentMessage(
+  ctx: MessageContext,
+  orgId: number,
+  reference: string,
+  input: { subject: string; body: string },
+): Promise<PaymentMessage> {
+  const payment = await paymentOf(ctx.db, orgId, reference);
+  const subject = input.subject.trim();
+  const body = input.body.trim();
+  if (!subject) throw badRequest('Subject is required.');
+  if (!body) throw badRequest('Message is required.');
+  const link = customerLink(payment, ctx.publicUrl);
+  const text = `${body}\n\n${link.label}: ${link.url}\n`;
+  const { id, delivered } = await ctx.mailer.queue({ to: payment.customerEmail, subject, text, paymentId: payment.id });
+  await delivered;
+  const stored = await findMailMessage(ctx.db, id);
+  if (!stored) throw new Error(`mail message ${id} vanished`);
+  return toMessage(stored);
+}
+
+/** The messages sent about a payment, newest first. */
+export async function listMessages(db: Database, orgId: number, reference: string): Promise<PaymentMessage[]> {
+  const payment = await paymentOf(db, orgId, reference);
+  return (await listPaymentMessages(db, payment.id)).map(toMessage);
+}
