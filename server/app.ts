@@ -27,6 +27,7 @@ import paymentRoutes from './routes/payments.ts';
 import pspWebhookRoutes from './routes/psp-webhooks.ts';
 import receiptBatchRoutes from './routes/receipt-batches.ts';
 import receiptRoutes from './routes/receipts.ts';
+import logRoutes from './routes/logs.ts';
 import dashboardRoutes from './routes/dashboard.ts';
 import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bankRoutes, { ctx: { db, clock, targets } });
       await api.register(paymentRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });
       await api.register(receiptBatchRoutes, { db, clock });
+      await api.register(logRoutes, { db });
       await api.register(dashboardRoutes, { db, clock });
       await api.register(pspWebhookRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       await api.register(sandboxPspRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });

@@ -109,6 +109,9 @@ const superadminOnly = (): RouteCase[] => [
   { method: 'GET', url: '/api/dashboard/superadmin-stats' },
   { method: 'GET', url: '/api/dashboard/volume-by-organisation' },
   { method: 'GET', url: '/api/dashboard/status-totals' },
+  { method: 'GET', url: '/api/logs/api' },
+  { method: 'GET', url: '/api/logs/webhooks' },
+  { method: 'GET', url: `/api/logs/webhooks?orgId=${foreignOrgId}` },
 ];
 
 /** Routes whose scope is the caller itself or its own organisation, or public ones: nothing foreign to reach. */
@@ -138,6 +141,8 @@ const selfScopedOrPublic = new Set([
   'POST /payments',
   'GET /receipt-batches',
   'POST /receipt-batches',
+  // PSP callback logs of the caller's own organisation (no organisation can be named).
+  'GET /logs/webhooks/organisation',
   // Dashboard figures of the caller's organisation (an orgId of another one is 404: see foreignScoped).
   'GET /dashboard/my-status-totals',
   'GET /dashboard/org-volume-chart',

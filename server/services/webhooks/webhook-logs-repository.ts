@@ -1,9 +1,50 @@
+import { count, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { webhookLogs } from '../../db/schema.ts';
+import { organisations, webhookLogs } from '../../db/schema.ts';
 
 export type WebhookLogInsert = typeof webhookLogs.$inferInsert;
+export type WebhookLogRow = typeof webhookLogs.$inferSelect & { organisation: string | null };
 
-/** Records one inbound PSP callback. */
+/** Records one inbound PSP callback (one single-row insert, no read). */
 export async function insertWebhookLog(db: Database, entry: WebhookLogInsert): Promise<void> {
   await db.insert(webhookLogs).values(entry);
+}
+
+/** One page of inbound callbacks, newest first, with the organisation's name; `orgId` limits it to one organisation. */
+export async function listWebhookLogs(
+  db: Database,
+  filter: { orgId?: number | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ items: WebhookLogRow[]; total: number }> {
+  const where = filter.orgId === undefined ? undefined : eq(webhookLogs.orgId, filter.orgId);
+  const [items, totals] = await Promise.all([
+    db
+      .select({
+        id: webhookLogs.id,
+        createdAt: webhookLogs.createdAt,
+        provider: webhookLogs.provider,
+        orgId: webhookLogs.orgId,
+        paymentId: webhookLogs.paymentId,
+        reference: webhookLogs.reference,
+        status: webhookLogs.status,
+        signatureValid: webhookLogs.signatureValid,
+        httpStatus: webhookLogs.httpStatus,
+        message: webhookLogs.message,
+        organisation: organisations.name,
+      })
+      .from(webhookLogs)
+      .leftJoin(organisations, eq(organisations.id, webhookLogs.orgId))
+      .where(where)
+      .orderBy(desc(webhookLogs.createdAt), desc(webhookLogs.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(webhookLogs).where(where),
+  ]);
+  return { items, total: totals[0]?.total ?? 0 };
+}
+
+/** Deletes callback log entries older than the cutoff; returns how many. */
+export async function pruneWebhookLogs(db: Database, cutoff: Date): Promise<number> {
+  const rows = await db.delete(webhookLogs).where(lt(webhookLogs.createdAt, cutoff)).returning({ id: webhookLogs.id });
+  return rows.length;
 }

@@ -1,4 +1,5 @@
 import { pruneApiLogs } from '../api-log/api-logs-repository.ts';
+import { pruneWebhookLogs } from '../webhooks/webhook-logs-repository.ts';
 import { pruneExpiredResets } from '../auth/password-resets-repository.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { reconcilePending } from '../payments/reconcile.ts';
@@ -9,6 +10,7 @@ const DAY = 24 * HOUR;
 
 export interface JobOptions {
   apiLogRetentionDays: number;
+  webhookLogRetentionDays: number;
   reconcileAfterMinutes: number;
   dataKey: Buffer;
   targets: TargetPolicy;
@@ -47,6 +49,14 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
       async run({ db, clock, log }) {
         const removed = await pruneApiLogs(db, new Date(clock.now().getTime() - options.apiLogRetentionDays * DAY));
         if (removed > 0) log.info({ removed }, 'pruned API logs past retention');
+      },
+    },
+    {
+      name: 'prune-webhook-logs',
+      everyMs: HOUR,
+      async run({ db, clock, log }) {
+        const removed = await pruneWebhookLogs(db, new Date(clock.now().getTime() - options.webhookLogRetentionDays * DAY));
+        if (removed > 0) log.info({ removed }, 'pruned PSP callback logs past retention');
       },
     },
   ];

@@ -12,8 +12,8 @@ export interface PagedListOptions<Row> {
   filterKey?: string;
   /** Message of the full-screen overlay during the first load. */
   loadingMessage: string;
-  /** Error toast when a page cannot be loaded (spec §8, e.g. 'Could not load countries.'). */
-  errorMessage: string;
+  /** Error toast when a page cannot be loaded (spec §8, e.g. 'Could not load countries.'); null: only logged (log screens). */
+  errorMessage: string | null;
 }
 
 export interface PagedList<Row> extends PageState {
@@ -69,7 +69,8 @@ export function usePagedList<Row>({ fetchPage, filterKey = '', loadingMessage, e
       })
       .catch((error: unknown) => {
         if (!active) return;
-        showToast(failureToast(error, messages.current.errorMessage));
+        const { errorMessage } = messages.current;
+        if (errorMessage !== null) showToast(failureToast(error, errorMessage));
         setData((was) => ({ ...was, loaded: true }));
       })
       .finally(() => {

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Database } from '../db/client.ts';
+import { callerOf } from '../plugins/auth.ts';
+import { DateTime, authErrors } from '../schemas/common.ts';
+import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { apiLogPage, webhookLogPage } from '../services/logs/system-logs.ts';
+import { ownOrgId } from './organisations.ts';
+
+const ApiLog = Type.Object(
+  {
+    id: Type.Integer(),
+    timestamp: DateTime,
+    method: Type.String(),
+    endpoint: Type.String({ description: 'path without the query string' }),
+    statusCode: Type.Integer(),
+  },
+  { $id: 'ApiLog' },
+);
+const WebhookLog = Type.Object(
+  {
+    id: Type.Integer(),
+    timestamp: DateTime,
+    createdAt: DateTime,
+    status: Type.String({ description: 'accepted, duplicate, ignored or rejected' }),
+    provider: Type.String(),
+    reference: Type.Union([Type.Null(), Type.String()]),
+    orgId: Type.Union([Type.Null(), Type.Integer()]),
+    organisation: Type.Union([Type.Null(), Type.String()], { description: "the organisation's name; null when none was found" }),
+    signatureValid: Type.Union([Type.Null(), Type.Boolean()]),
+    httpStatus: Type.Integer({ description: 'what Payrail answered the PSP' }),
+    message: Type.Union([Type.Null(), Type.String()]),
+  },
+  { $id: 'WebhookLog' },
+);
+const PageOnly = Type.Object({ ...PageQuery }, { additionalProperties: false });
+
+/** System Logs: API request logs and inbound PSP callback logs. */
+const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  app.addSchema(ApiLog);
+  app.addSchema(WebhookLog);
+  const ApiLogRef = Type.Ref('ApiLog');
+  const WebhookLogRef = Type.Ref('WebhookLog');
+  const common = { tags: ['logs'], security: [{ bearer: [] }] };
+  const superadmin = [app.authenticate, app.requireRole('superadmin')];
+
+  app.get(
+    '/logs/api',
+    {
+      preHandler: superadmin,
+      schema: {
+        ...common,
+        summary: 'API request logs, newest first (superadmin)',
+        querystring: PageOnly,
+        response: { 200: ListOf(ApiLogRef), ...authErrors },
+      },
+    },
+    async (request) => apiLogPage(db, pageOf(request.query)),
+  );
+  app.get(
+    '/logs/webhooks',
+    {
+      preHandler: superadmin,
+      schema: {
+        ...common,
+        summary: "Inbound PSP callback logs, newest first (superadmin); orgId narrows them to one organisation's",
+        querystring: Type.Object({ ...PageQuery, orgId: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }),
+        response: { 200: ListOf(WebhookLogRef), ...authErrors },
+      },
+    },
+    async (request) => webhookLogPage(db, request.query.orgId, pageOf(request.query)),
+  );
+  app.get(
+    '/logs/webhooks/organisation',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: "Your organisation's inbound PSP callback logs, newest first",
+        querystring: PageOnly,
+        response: { 200: ListOf(WebhookLogRef), ...authErrors },
+      },
+    },
+    async (request) => webhookLogPage(db, ownOrgId(callerOf(request)), pageOf(request.query)),
+  );
+};
+
+export default logRoutes;

@@ -1,0 +1,264 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { failureToast } from '../../lib/action-toasts.ts';
+import { listApiLogs, listOwnWebhookLogs, listWebhookLogs, type ApiLog, type WebhookLog } from '../../lib/api/logs.ts';
+import type { ListPage } from '../../lib/api/list.ts';
+import { listOrganisations } from '../../lib/api/organisations.ts';
+import type { Organisation } from '../../lib/api/types.ts';
+import type { PageState } from '../../lib/paging.ts';
+import { isSuperadmin } from '../../lib/roles.ts';
+import { ensureSelectedOrganisation, selectOrganisation } from '../../lib/stores/organisation.ts';
+import { showToast } from '../../lib/stores/toasts.ts';
+import { ALL_ORGANISATIONS_LABEL, formatLogTime, httpStatusClass, logTime, webhookStatusClass } from '../../lib/system-logs.ts';
+import { ORGANISATIONS_LOAD_FAILED } from '../../lib/user-forms.ts';
+import RequireSession from '../shell/RequireSession.tsx';
+import DataTable, { type Column } from '../ui/DataTable.tsx';
+import EmptyState from '../ui/EmptyState.tsx';
+import Pager from '../ui/Pager.tsx';
+import ScreenHeader from '../ui/ScreenHeader.tsx';
+import { usePagedList } from '../ui/usePagedList.ts';
+
+const TITLE = 'System Logs';
+const LOADING = 'Loading logs...';
+
+function LogTime({ iso }: { iso: string }) {
+  return iso ? <time dateTime={iso}>{formatLogTime(iso)}</time> : <span className="cell-muted">—</span>;
+}
+
+const API_COLUMNS: readonly Column<ApiLog>[] = [
+  { key: 'timestamp', header: 'Timestamp', render: (row) => <LogTime iso={row.timestamp} /> },
+  { key: 'method', header: 'Method', render: (row) => <span className="code-tag">{row.method}</span> },
+  { key: 'endpoint', header: 'Endpoint', render: (row) => <span className="log-endpoint">{row.endpoint}</span> },
+  { key: 'statusCode', header: 'Status', render: (row) => <span className={httpStatusClass(row.statusCode)}>{row.statusCode}</span> },
+];
+
+const WEBHOOK_COLUMNS: readonly Column<WebhookLog>[] = [
+  { key: 'timestamp', header: 'Timestamp', render: (row) => <LogTime iso={logTime(row)} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (row) => (
+      <span className={webhookStatusClass(row.status)} title={row.message ?? undefined}>
+        {row.status}
+      </span>
+    ),
+  },
+  { key: 'provider', header: 'Provider' },
+];
+
+/** One titled log table on a card: heading, optional filter, the table and its pager. */
+function LogPanel({ title, description, tools, children }: { title: string; description: string; tools?: ReactNode; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section className="card logs-panel" aria-labelledby={titleId}>
+      <div className="logs-panel__head">
+        <div>
+          <h2 id={titleId} className="logs-panel__title">
+            {title}
+          </h2>
+          <p className="logs-panel__description">{description}</p>
+        </div>
+        {tools}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+interface LogListProps<Row> {
+  fetchPage: (paging: PageState) => Promise<ListPage<Row>>;
+  filterKey?: string;
+  columns: readonly Column<Row>[];
+  caption: string;
+  sizeLabel: string;
+  emptyTitle: string;
+  emptyDescription: string;
+}
+
+/** A server-paged log table; a failed load is only logged (spec §8), and said in place of the rows. */
+function LogList<Row extends { id: number }>({
+  fetchPage,
+  filterKey,
+  columns,
+  caption,
+  sizeLabel,
+  emptyTitle,
+  emptyDescription,
+}: LogListProps<Row>) {
+  const [failed, setFailed] = useState(false);
+  const list = usePagedList<Row>({
+    fetchPage: async (paging) => {
+      try {
+        const page = await fetchPage(paging);
+        setFailed(false);
+        return page;
+      } catch (error) {
+        setFailed(true);
+        throw error;
+      }
+    },
+    filterKey,
+    loadingMessage: LOADING,
+    errorMessage: null,
+  });
+  if (!list.loaded) return null;
+  return (
+    <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
+      {failed ? (
+        <div className="table-wrap">
+          <EmptyState title="These logs could not be loaded." description="Reload the page to try again." />
+        </div>
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={list.rows}
+          rowKey={(row) => row.id}
+          caption={caption}
+          emptyTitle={emptyTitle}
+          emptyDescription={emptyDescription}
+        />
+      )}
+      <Pager page={list.page} pageSize={list.pageSize} total={list.total} onChange={list.setPaging} sizeLabel={sizeLabel} />
+    </div>
+  );
+}
+
+function ApiLogs() {
+  return (
+    <LogPanel title="API Logs" description="Every request to the API: when, which method and endpoint, and the status answered.">
+      <LogList
+        fetchPage={listApiLogs}
+        columns={API_COLUMNS}
+        caption="API logs"
+        sizeLabel="API logs per page"
+        emptyTitle="No API requests logged yet."
+        emptyDescription="Requests appear here a moment after they are answered."
+      />
+    </LogPanel>
+  );
+}
+
+type Filter = number | 'all';
+type Choices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
+
+/** Superadmin: every organisation's callbacks or one organisation's, the first organisation by default (spec §2). */
+function SuperadminWebhookLogs() {
+  const filterId = useId();
+  const [choices, setChoices] = useState<Choices>({ state: 'loading' });
+  const [filter, setFilter] = useState<Filter>('all');
+
+  useEffect(() => {
+    let active = true;
+    listOrganisations({ all: true })
+      .then(({ items }) => {
+        if (!active) return;
+        const first = ensureSelectedOrganisation(items);
+        setFilter(first ?? 'all');
+        setChoices({ state: 'loaded', items });
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        setChoices({ state: 'failed' });
+        showToast(failureToast(error, ORGANISATIONS_LOAD_FAILED));
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const choose = (value: string) => {
+    if (value === 'all') {
+      setFilter('all');
+      return;
+    }
+    const id = Number(value);
+    setFilter(id);
+    selectOrganisation(id);
+  };
+
+  const picker = (
+    <div className="logs-filter">
+      <label htmlFor={filterId}>Organisation</label>
+      <select
+        id={filterId}
+        className="select"
+        disabled={choices.state !== 'loaded'}
+        value={String(filter)}
+        onChange={(event) => choose(event.target.value)}
+      >
+        {choices.state === 'loading' ? <option value="all">Loading organisations...</option> : null}
+        {choices.state !== 'loading' ? <option value="all">{ALL_ORGANISATIONS_LABEL}</option> : null}
+        {choices.state === 'loaded'
+          ? choices.items.map((org) => (
+              <option key={org.id} value={String(org.id)}>
+                {org.name}
+              </option>
+            ))
+          : null}
+      </select>
+    </div>
+  );
+
+  return (
+    <LogPanel
+      title="Webhook Logs"
+      description="Callbacks received from payment providers: when they arrived, how they were handled, and from which provider."
+      tools={picker}
+    >
+      {choices.state === 'loading' ? null : (
+        <LogList
+          fetchPage={(paging) => listWebhookLogs({ ...paging, orgId: filter === 'all' ? undefined : filter })}
+          filterKey={String(filter)}
+          columns={WEBHOOK_COLUMNS}
+          caption="Webhook logs"
+          sizeLabel="Webhook logs per page"
+          emptyTitle={filter === 'all' ? 'No webhook logs yet.' : 'No webhook logs for this organisation yet.'}
+          emptyDescription="Provider callbacks appear here as they arrive."
+        />
+      )}
+    </LogPanel>
+  );
+}
+
+/** Anyone else: the callbacks of their own organisation only. */
+function OrganisationWebhookLogs() {
+  return (
+    <LogPanel title="Webhook Logs" description="Callbacks your organisation received from payment providers.">
+      <LogList
+        fetchPage={listOwnWebhookLogs}
+        columns={WEBHOOK_COLUMNS}
+        caption="Webhook logs"
+        sizeLabel="Webhook logs per page"
+        emptyTitle="No webhook logs yet."
+        emptyDescription="Provider callbacks for your payments appear here as they arrive."
+      />
+    </LogPanel>
+  );
+}
+
+/** /dashboard/system-logs: API and webhook logs for a superadmin, the organisation's webhook logs for anyone else. */
+export default function SystemLogsScreen() {
+  return (
+    <RequireSession>
+      {(user) => (
+        <section className="screen logs-screen">
+          <ScreenHeader
+            title={TITLE}
+            description={
+              isSuperadmin(user.role)
+                ? 'API requests across the platform and payment-provider callbacks by organisation.'
+                : 'Payment-provider callbacks received for your organisation.'
+            }
+          />
+          {isSuperadmin(user.role) ? (
+            <>
+              <ApiLogs />
+              <SuperadminWebhookLogs />
+            </>
+          ) : (
+            <OrganisationWebhookLogs />
+          )}
+        </section>
+      )}
+    </RequireSession>
+  );
+}
