@@ -98,6 +98,21 @@ export function sandboxEntry(publicUrl: string): CatalogueEntry {
   };
 }
 
+/**
+ * A bank apiConfig that drives the built-in Sandbox PSP as if it were a bank's online checkout: banks hold
+ * no credentials, so the sandbox key comes from the config's `settings`.
+ */
+export function sandboxBankConfig(publicUrl: string, apiKey: string): GatewayConfig {
+  const { webhook: _signedWebhook, ...config } = sandboxEntry(publicUrl).sampleConfig;
+  return {
+    ...config,
+    auth: { type: 'bearer', token: '{secrets.config.apiKey}' },
+    // Bank callbacks are never trusted on their own: only this locator is used, then `verify` decides.
+    webhook: { reference: 'reference', allowUnsigned: true },
+    settings: { apiKey },
+  };
+}
+
 /** Realistic PSPs a Ghana-based gateway company connects. */
 export const CATALOGUE: CatalogueEntry[] = [
   {
