@@ -37,6 +37,7 @@ import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
 import { usePagedList } from '../ui/usePagedList.ts';
 import CreatePaymentModal from './CreatePaymentModal.tsx';
 import InvoicePreviewModal from './InvoicePreviewModal.tsx';
+import MessageComposerModal from './MessageComposerModal.tsx';
 import PaymentsTable from './PaymentsTable.tsx';
 
 const TITLE = 'All Payments';
@@ -57,6 +58,7 @@ function OrganisationPayments() {
   });
   const [creating, setCreating] = useState(false);
   const [invoiceOf, setInvoiceOf] = useState<Payment | null>(null);
+  const [messageTo, setMessageTo] = useState<Payment | null>(null);
   const [toMarkPaid, setToMarkPaid] = useState<Payment | null>(null);
   const [marking, setMarking] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -175,6 +177,7 @@ function OrganisationPayments() {
               filtered ? 'Try another reference, customer or status.' : 'Create a payment to send your customer an invoice.'
             }
             busyId={busyId}
+            onSend={setMessageTo}
             onViewInvoice={setInvoiceOf}
             onMarkPaid={setToMarkPaid}
             onViewReceipt={(payment) => void viewReceipt(payment)}
@@ -193,6 +196,7 @@ function OrganisationPayments() {
         />
       ) : null}
       {invoiceOf ? <InvoicePreviewModal reference={invoiceOf.reference} onClose={() => setInvoiceOf(null)} /> : null}
+      {messageTo ? <MessageComposerModal payment={messageTo} onClose={() => setMessageTo(null)} /> : null}
       <ConfirmDialog
         open={toMarkPaid !== null}
         title="Mark as paid"

@@ -4,6 +4,7 @@ import DataTable, { type Column } from '../ui/DataTable.tsx';
 
 /** What a row's buttons do; a missing handler leaves its button out (the superadmin view is read-only). */
 export interface PaymentRowActions {
+  onSend?: (payment: Payment) => void;
   onViewInvoice?: (payment: Payment) => void;
   onMarkPaid?: (payment: Payment) => void;
   onViewReceipt?: (payment: Payment) => void;
@@ -53,7 +54,12 @@ function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRo
           </button>
         ) : null,
       ];
-  const shown = buttons.filter(Boolean);
+  const send = actions.onSend ? (
+    <button key="send" type="button" className="btn btn--sm" disabled={busy} onClick={() => actions.onSend?.(payment)}>
+      Send{ref}
+    </button>
+  ) : null;
+  const shown = [send, ...buttons].filter(Boolean);
   return shown.length > 0 ? <div className="row-actions">{shown}</div> : <span className="cell-muted">—</span>;
 }
 

@@ -91,3 +91,26 @@ export function markPaymentPaid(id: string): Promise<Payment> {
 export function getReceiptLink(id: string): Promise<{ url: string }> {
   return apiGet<{ url: string }>(`/payments/${encodeURIComponent(id)}/receipt`);
 }
+
+/** A message e-mailed to a payment's customer, with its delivery outcome. */
+export interface PaymentMessage {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  /** sent; logged (the server has no mail server configured); failed; pending. */
+  status: 'sent' | 'logged' | 'failed' | 'pending';
+  error: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** POST /payments/{id}/messages (orgadmin): e-mails the customer; the invoice or receipt link is appended. */
+export function sendPaymentMessage(id: string, message: { subject: string; body: string }): Promise<PaymentMessage> {
+  return apiPost<PaymentMessage>(`/payments/${encodeURIComponent(id)}/messages`, message);
+}
+
+/** GET /payments/{id}/messages (orgadmin): the messages sent about a payment, newest first. */
+export function listPaymentMessages(id: string): Promise<PaymentMessage[]> {
+  return apiGet<PaymentMessage[]>(`/payments/${encodeURIComponent(id)}/messages`);
+}
