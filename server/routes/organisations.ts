@@ -6,6 +6,7 @@ import { notFound } from '../errors.ts';
 import { callerOf, type AuthenticatedUser } from '../plugins/auth.ts';
 import { Email, MessageResponse, authErrors, errorResponses, DateTime } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import type { TargetPolicy } from '../services/adapter/target-guard.ts';
 import { storeImage } from '../services/files/files-service.ts';
 import {
   createOrganisation,
@@ -118,12 +119,12 @@ export function ownOrgId(caller: AuthenticatedUser): number {
 }
 
 /** Organisations: superadmins manage all of them; an orgadmin reads and configures its own. */
-const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; dataKey: Buffer }> = async (
+const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; dataKey: Buffer; targets: TargetPolicy }> = async (
   app,
-  { db, clock, dataKey },
+  { db, clock, dataKey, targets },
 ) => {
   app.addSchema(Organisation);
-  const ctx: OrganisationContext = { db, clock, dataKey };
+  const ctx: OrganisationContext = { db, clock, dataKey, targets };
   const superadmin = [app.authenticate, app.requireRole('superadmin')];
   const common = { tags: ['organisations'], security: [{ bearer: [] }] };
   const withConflicts = { ...authErrors, 409: authErrors[400] };

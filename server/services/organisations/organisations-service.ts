@@ -7,12 +7,16 @@ import { hashToken, newApiToken, newCheckoutToken } from './organisation-tokens.
 import { normaliseOrganisationCode, optionalHttpUrl, optionalText, resolveCountry, resolveCurrencies } from './organisation-input.ts';
 import * as rows from './organisations-repository.ts';
 import { countOrganisationPayments } from '../payments/payments-repository.ts';
+import type { TargetPolicy } from '../adapter/target-guard.ts';
+import { endpointValues, PUBLIC_TARGETS_ONLY } from '../webhooks/endpoint-url.ts';
 import type { OrganisationInsert, OrganisationRow } from './organisations-repository.ts';
 
 export interface OrganisationContext {
   db: Database;
   clock: Clock;
   dataKey: Buffer;
+  /** Which webhook URLs may be saved (private ones only with ALLOW_PRIVATE_TARGETS); public only when absent. */
+  targets?: TargetPolicy;
 }
 
 /** Settings an orgadmin may change about its own organisation. */
@@ -110,7 +114,7 @@ export function toPublicOrganisation(row: OrganisationRow, dataKey: Buffer, reve
   };
 }
 
-function settingsValues(input: SettingsInput): Partial<OrganisationInsert> {
+function settingsValues(input: SettingsInput, targets: TargetPolicy): Partial<OrganisationInsert> {
   const values: Partial<OrganisationInsert> = {
     addressLine1: optionalText(input.addressLine1),
     addressLine2: optionalText(input.addressLine2),
@@ -125,8 +129,7 @@ function settingsValues(input: SettingsInput): Partial<OrganisationInsert> {
     collectsGovernmentPayments: input.collectsGovernmentPayments,
     receiptTitle: optionalText(input.receiptTitle),
     logoPosition: input.logoPosition,
-    callbackUrl: optionalHttpUrl(input.callbackUrl, 'Callback URL'),
-    notifierUrl: optionalHttpUrl(input.notifierUrl, 'Notifier URL'),
+    ...endpointValues(input, targets),
   };
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
@@ -170,7 +173,7 @@ export async function createOrganisation(
   const now = ctx.clock.now();
   try {
     const id = await rows.insertOrganisation(ctx.db, {
-      ...settingsValues(input),
+      ...settingsValues(input, ctx.targets ?? PUBLIC_TARGETS_ONLY),
       name: input.name.trim(),
       email: input.email.trim(),
       code,
@@ -197,7 +200,7 @@ export async function updateOrganisation(
   options: { full: boolean },
 ): Promise<PublicOrganisation> {
   const current = await mustFind(ctx.db, id);
-  const values: Partial<OrganisationInsert> = { ...settingsValues(input), updatedAt: ctx.clock.now() };
+  const values: Partial<OrganisationInsert> = { ...settingsValues(input, ctx.targets ?? PUBLIC_TARGETS_ONLY), updatedAt: ctx.clock.now() };
   if (options.full) {
     if (input.name !== undefined) values.name = input.name.trim();
     if (input.email !== undefined) values.email = input.email.trim();

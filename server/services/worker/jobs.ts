@@ -3,6 +3,8 @@ import { pruneWebhookLogs } from '../webhooks/webhook-logs-repository.ts';
 import { pruneExpiredResets } from '../auth/password-resets-repository.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { reconcilePending } from '../payments/reconcile.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { deliverDueWebhooks } from '../webhooks/delivery.ts';
 import type { WorkerJob } from './worker-loop.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -14,11 +16,34 @@ export interface JobOptions {
   reconcileAfterMinutes: number;
   dataKey: Buffer;
   targets: TargetPolicy;
+  /** Receipt links in autoNotify e-mails (PUBLIC_URL), and the mailer that sends them. */
+  publicUrl?: string;
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  /** How often the outbound webhook delivery job looks for due rows. */
+  webhookPollMs?: number;
 }
 
-/** The jobs every Payrail worker runs: housekeeping and reconciling stale pending payments. */
+/** The jobs every Payrail worker runs: outbound webhook delivery, reconciling stale pending payments, housekeeping. */
 export function workerJobs(options: JobOptions): WorkerJob[] {
+  let mailer: Mailer | undefined;
   return [
+    {
+      name: 'deliver-webhooks',
+      everyMs: options.webhookPollMs ?? 500,
+      async run({ db, clock, log }) {
+        mailer ??= createMailer({ db, clock, log, smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'Payrail <no-reply@payrail.local>' });
+        await deliverDueWebhooks({
+          db,
+          clock,
+          log,
+          dataKey: options.dataKey,
+          targets: options.targets,
+          publicUrl: options.publicUrl ?? 'http://localhost:3000',
+          mailer,
+        });
+      },
+    },
     {
       name: 'reconcile-pending-payments',
       everyMs: 60 * 1000,

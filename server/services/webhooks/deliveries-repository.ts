@@ -1,0 +1,258 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/raw.ts';
+import { mailMessages, organisations, webhookDeliveries, webhookDeliveryAttempts } from '../../db/schema.ts';
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type DeliveryInsert = typeof webhookDeliveries.$inferInsert;
+export type DeliveryStatus = 'Pending' | 'Retrying' | 'Success' | 'Failed' | 'Disabled';
+export type DeliveryChannel = 'callback' | 'notifier' | 'email';
+
+/** What the outbox needs of an organisation: destinations, signing settings and the 410 flags. */
+export type OrganisationWebhookRow = Pick<
+  typeof organisations.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'callbackUrl'
+  | 'notifierUrl'
+  | 'autoNotify'
+  | 'webhookSecretSealed'
+  | 'outboundHeaderName'
+  | 'outboundTimestampHeader'
+  | 'callbackDisabledAt'
+  | 'notifierDisabledAt'
+>;
+
+/** An organisation's webhook settings. */
+export async function findOrganisationWebhooks(db: Database, orgId: number): Promise<OrganisationWebhookRow | undefined> {
+  const [row] = await db
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      callbackUrl: organisations.callbackUrl,
+      notifierUrl: organisations.notifierUrl,
+      autoNotify: organisations.autoNotify,
+      webhookSecretSealed: organisations.webhookSecretSealed,
+      outboundHeaderName: organisations.outboundHeaderName,
+      outboundTimestampHeader: organisations.outboundTimestampHeader,
+      callbackDisabledAt: organisations.callbackDisabledAt,
+      notifierDisabledAt: organisations.notifierDisabledAt,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, orgId))
+    .limit(1);
+  return row;
+}
+
+/** Changes an organisation's webhook settings. */
+export async function updateOrganisationWebhooks(
+  db: Database,
+  orgId: number,
+  values: Partial<typeof organisations.$inferInsert>,
+): Promise<void> {
+  await db.update(organisations).set(values).where(eq(organisations.id, orgId));
+}
+
+/**
+ * Marks an endpoint disabled after 410 Gone, only while the organisation still has that URL
+ * (a URL saved since then is a new endpoint).
+ */
+export async function disableEndpoint(db: Database, orgId: number, channel: 'callback' | 'notifier', url: string, at: Date): Promise<void> {
+  if (channel === 'callback') {
+    await db
+      .update(organisations)
+      .set({ callbackDisabledAt: at })
+      .where(and(eq(organisations.id, orgId), eq(organisations.callbackUrl, url)));
+  } else {
+    await db
+      .update(organisations)
+      .set({ notifierDisabledAt: at })
+      .where(and(eq(organisations.id, orgId), eq(organisations.notifierUrl, url)));
+  }
+}
+
+/** Writes outbox rows (inside the caller's transaction). */
+export async function insertDeliveries(db: Database, rows: DeliveryInsert[]): Promise<DeliveryRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(webhookDeliveries).values(rows).returning();
+}
+
+type RawDelivery = {
+  id: string | number;
+  org_id: number;
+  event_id: string;
+  type: string;
+  channel: DeliveryChannel;
+  payment_id: string | number | null;
+  url: string;
+  body: string;
+  status: DeliveryStatus;
+  attempts: number;
+};
+
+export type ClaimedDelivery = Pick<DeliveryRow, 'id' | 'orgId' | 'eventId' | 'type' | 'url' | 'body' | 'attempts'> & {
+  channel: DeliveryChannel;
+  paymentId: number | null;
+  status: DeliveryStatus;
+  /** The lease this worker holds; completing checks it so a worker that lost its lease changes nothing. */
+  lease: Date;
+};
+
+/**
+ * Claims up to `limit` due deliveries for this worker: rows locked by another transaction are
+ * skipped (FOR UPDATE SKIP LOCKED), and the claim moves next_attempt_at to the lease's end, so a
+ * worker that dies mid-attempt leaves its rows due again once the lease runs out — never lost.
+ */
+export async function claimDueDeliveries(db: Database, now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const lease = new Date(now.getTime() + leaseMs);
+  const rows = await queryRows<RawDelivery>(
+    db,
+    sql`update webhook_deliveries
+        set locked_until = ${lease.toISOString()}, next_attempt_at = ${lease.toISOString()}, updated_at = ${now.toISOString()}
+        where id in (
+          select id from webhook_deliveries
+          where status in ('Pending', 'Retrying') and next_attempt_at <= ${now.toISOString()}
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, org_id, event_id, type, channel, payment_id, url, body, status, attempts`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    orgId: row.org_id,
+    eventId: row.event_id,
+    type: row.type,
+    channel: row.channel,
+    paymentId: row.payment_id === null ? null : Number(row.payment_id),
+    url: row.url,
+    body: row.body,
+    status: row.status,
+    attempts: row.attempts,
+    lease,
+  }));
+}
+
+export interface AttemptRecord {
+  attempt: number;
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+export interface DeliveryOutcome {
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+  lastResponseCode: number | null;
+  lastError: string | null;
+  deliveredAt: Date | null;
+  now: Date;
+}
+
+/**
+ * Stores an attempt and the delivery's new state in one transaction. The state changes only while
+ * this worker's lease is current (a resend or another worker may have taken the row since).
+ */
+export async function completeDelivery(
+  db: Database,
+  claimed: ClaimedDelivery,
+  attempt: AttemptRecord | null,
+  outcome: DeliveryOutcome,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (attempt) {
+      await tx.insert(webhookDeliveryAttempts).values({
+        deliveryId: claimed.id,
+        attempt: attempt.attempt,
+        startedAt: attempt.startedAt,
+        durationMs: attempt.durationMs,
+        statusCode: attempt.statusCode,
+        responseExcerpt: attempt.responseExcerpt?.slice(0, 500) ?? null,
+        error: attempt.error?.slice(0, 1000) ?? null,
+      });
+    }
+    const updated = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: outcome.status,
+        attempts: attempt ? sql`${webhookDeliveries.attempts} + 1` : webhookDeliveries.attempts,
+        nextAttemptAt: outcome.nextAttemptAt,
+        lockedUntil: null,
+        lastResponseCode: outcome.lastResponseCode,
+        lastError: outcome.lastError?.slice(0, 1000) ?? null,
+        deliveredAt: outcome.deliveredAt,
+        updatedAt: outcome.now,
+      })
+      .where(and(eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.lockedUntil, claimed.lease)))
+      .returning({ id: webhookDeliveries.id });
+    return updated.length > 0;
+  });
+}
+
+/** A page of an organisation's webhook deliveries (not its receipt e-mails), newest first. */
+export async function listDeliveries(db: Database, orgId: number, page: { limit: number; offset: number }) {
+  const where = and(eq(webhookDeliveries.orgId, orgId), ne(webhookDeliveries.channel, 'email'));
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+/** One webhook delivery of an organisation (another organisation's is not found). */
+export async function findDelivery(db: Database, orgId: number, id: number): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.orgId, orgId), ne(webhookDeliveries.channel, 'email')))
+    .limit(1);
+  return row;
+}
+
+/** Makes a delivery due now again (Resend): same row, same event id and body. */
+export async function requeueDelivery(db: Database, orgId: number, id: number, now: Date): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'Pending', nextAttemptAt: now, lockedUntil: null, updatedAt: now })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.orgId, orgId), ne(webhookDeliveries.channel, 'email')))
+    .returning();
+  return row;
+}
+
+/** The attempts of one delivery, oldest first. */
+export function listAttempts(db: Database, deliveryId: number) {
+  return db
+    .select()
+    .from(webhookDeliveryAttempts)
+    .where(eq(webhookDeliveryAttempts.deliveryId, deliveryId))
+    .orderBy(webhookDeliveryAttempts.id);
+}
+
+/** Whether a receipt e-mail for this payment was already handed to the mailer (a crash-retry must not send it twice). */
+export async function receiptMailAlreadySent(db: Database, paymentId: number, subject: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.paymentId, paymentId),
+        eq(mailMessages.subject, subject),
+        sql`${mailMessages.status} in ('pending', 'sent', 'logged')`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Links a stored mail message to its payment. */
+export async function linkMailToPayment(db: Database, mailId: number, paymentId: number): Promise<void> {
+  await db.update(mailMessages).set({ paymentId }).where(eq(mailMessages.id, mailId));
+}

@@ -1,0 +1,307 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { signOutboundWebhook } from '../../../src/lib/outbound-signature.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { assertAllowedTarget, type TargetPolicy } from '../adapter/target-guard.ts';
+import { open } from '../crypto/secret-box.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { findPaymentById } from '../payments/payments-repository.ts';
+import { fromMinorUnits } from '../../../src/lib/money.ts';
+import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
+import {
+  claimDueDeliveries,
+  completeDelivery,
+  disableEndpoint,
+  findOrganisationWebhooks,
+  linkMailToPayment,
+  receiptMailAlreadySent,
+  type AttemptRecord,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+  type OrganisationWebhookRow,
+} from './deliveries-repository.ts';
+import { nextAttemptDelay, parseRetryAfter } from './retry-schedule.ts';
+
+export const DEFAULT_DELIVERY_TIMEOUT_MS = 15_000;
+const EXCERPT_CHARS = 500;
+// Read at most this much of a response: enough for the excerpt, without holding a huge body in memory.
+const MAX_RESPONSE_BYTES = 16 * 1024;
+const USER_AGENT = 'Payrail-Webhooks/1.0';
+
+export interface DeliveryContext {
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  dataKey: Buffer;
+  targets: TargetPolicy;
+  publicUrl: string;
+  /** Sends the receipt e-mails of autoNotify organisations; without it those rows wait. */
+  mailer?: Mailer | undefined;
+  /** Per-attempt timeout (15 s; tests shorten it). */
+  timeoutMs?: number;
+  /** How many deliveries one worker has in flight at once. */
+  concurrency?: number;
+  /** Stop claiming new rows after this long in one run, so a steady stream cannot keep stop() waiting. */
+  runBudgetMs?: number;
+  /** Source of jitter (tests pin it). */
+  random?: () => number;
+}
+
+interface HttpResult {
+  statusCode: number | null;
+  excerpt: string | null;
+  error: string | null;
+  retryAfterMs: number | null;
+  durationMs: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Reads the start of a response body (for the excerpt) and drops the rest. */
+async function readExcerpt(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < MAX_RESPONSE_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS);
+}
+
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
+
+/** POSTs one signed body; never follows redirects; every failure becomes a result, never a throw. */
+async function post(ctx: DeliveryContext, url: string, headers: Record<string, string>, body: string): Promise<HttpResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const timeoutMs = ctx.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
+  const fail = (error: string, statusCode: number | null = null, excerpt: string | null = null): HttpResult => ({
+    statusCode,
+    excerpt,
+    error,
+    retryAfterMs: null,
+    durationMs: elapsed(),
+  });
+  try {
+    await assertAllowedTarget(url, ctx.targets);
+  } catch (error) {
+    return fail(`Refused: ${errorText(error)}`);
+  }
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...headers },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const excerpt = await readExcerpt(response);
+    const status = response.status;
+    if (status >= 200 && status < 300) return { statusCode: status, excerpt, error: null, retryAfterMs: null, durationMs: elapsed() };
+    if (status >= 300 && status < 400) {
+      return fail(`Redirects are not followed (${status} to ${response.headers.get('location') ?? 'nowhere'}).`, status, excerpt);
+    }
+    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), ctx.clock.now()) : null;
+    return { ...fail(`The endpoint answered ${status}.`, status, excerpt), retryAfterMs };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    if (name === 'TimeoutError' || name === 'AbortError') return fail(`No answer within ${timeoutMs / 1000} s.`);
+    return fail(errorText(error));
+  }
+}
+
+function endpointDisabled(org: OrganisationWebhookRow, claimed: ClaimedDelivery): boolean {
+  if (claimed.channel === 'callback') return org.callbackDisabledAt !== null && org.callbackUrl === claimed.url;
+  if (claimed.channel === 'notifier') return org.notifierDisabledAt !== null && org.notifierUrl === claimed.url;
+  return false;
+}
+
+/** The state after a failed attempt: retry on schedule (or Retry-After), or give up. */
+function failedOutcome(
+  ctx: DeliveryContext,
+  attempt: number,
+  result: Pick<HttpResult, 'statusCode' | 'error' | 'retryAfterMs'>,
+): DeliveryOutcome {
+  const now = ctx.clock.now();
+  const delay = nextAttemptDelay(attempt, result.retryAfterMs, ctx.random);
+  return {
+    status: delay === null ? 'Failed' : 'Retrying',
+    nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay),
+    lastResponseCode: result.statusCode,
+    lastError: delay === null ? `Gave up after ${attempt} attempts: ${result.error ?? 'failed'}` : result.error,
+    deliveredAt: null,
+    now,
+  };
+}
+
+/** One webhook attempt: sign with the organisation's current secret and header names, send, record. */
+async function deliverWebhook(ctx: DeliveryContext, claimed: ClaimedDelivery, org: OrganisationWebhookRow): Promise<void> {
+  const attempt = claimed.attempts + 1;
+  const startedAt = ctx.clock.now();
+  if (endpointDisabled(org, claimed)) {
+    const error = 'Endpoint disabled after 410 Gone; save the URL again to re-enable it.';
+    await completeDelivery(ctx.db, claimed, null, {
+      status: 'Disabled',
+      nextAttemptAt: null,
+      lastResponseCode: null,
+      lastError: error,
+      deliveredAt: null,
+      now: startedAt,
+    });
+    return;
+  }
+  let result: HttpResult;
+  if (org.webhookSecretSealed === null) {
+    // Unsigned webhooks would be rejected by any receiver that verifies, so none are sent: the
+    // attempt fails visibly and retries on schedule, succeeding once a secret is saved.
+    result = {
+      statusCode: null,
+      excerpt: null,
+      error: 'No webhook secret is configured: set one in Settings → Webhook Configuration.',
+      retryAfterMs: null,
+      durationMs: 0,
+    };
+  } else {
+    const headers = await signOutboundWebhook({
+      secret: open(ctx.dataKey, org.webhookSecretSealed),
+      id: claimed.eventId,
+      timestamp: Math.floor(startedAt.getTime() / 1000),
+      body: claimed.body,
+      signatureHeader: org.outboundHeaderName,
+      timestampHeader: org.outboundTimestampHeader,
+    });
+    result = await post(ctx, claimed.url, headers, claimed.body);
+  }
+  const record: AttemptRecord = {
+    attempt,
+    startedAt,
+    durationMs: result.durationMs,
+    statusCode: result.statusCode,
+    responseExcerpt: result.excerpt,
+    error: result.error,
+  };
+  const now = ctx.clock.now();
+  if (result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300) {
+    await completeDelivery(ctx.db, claimed, record, {
+      status: 'Success',
+      nextAttemptAt: null,
+      lastResponseCode: result.statusCode,
+      lastError: null,
+      deliveredAt: now,
+      now,
+    });
+    return;
+  }
+  if (result.statusCode === 410 && claimed.channel !== 'email') {
+    await disableEndpoint(ctx.db, claimed.orgId, claimed.channel, claimed.url, now);
+    await completeDelivery(ctx.db, claimed, record, {
+      status: 'Disabled',
+      nextAttemptAt: null,
+      lastResponseCode: 410,
+      lastError: 'The endpoint answered 410 Gone: it is disabled until the URL is saved again.',
+      deliveredAt: null,
+      now,
+    });
+    return;
+  }
+  await completeDelivery(ctx.db, claimed, record, failedOutcome(ctx, attempt, result));
+}
+
+/** The receipt e-mail of an autoNotify organisation, through the mailer; a crash-retry does not send it twice. */
+async function deliverReceiptMail(ctx: DeliveryContext, claimed: ClaimedDelivery, org: OrganisationWebhookRow): Promise<void> {
+  const startedAt = ctx.clock.now();
+  const started = performance.now();
+  const attempt = claimed.attempts + 1;
+  const error = await sendReceiptMail(ctx, claimed, org);
+  const now = ctx.clock.now();
+  await completeDelivery(
+    ctx.db,
+    claimed,
+    { attempt, startedAt, durationMs: Math.round(performance.now() - started), statusCode: null, responseExcerpt: null, error },
+    error === null
+      ? { status: 'Success', nextAttemptAt: null, lastResponseCode: null, lastError: null, deliveredAt: now, now }
+      : failedOutcome(ctx, attempt, { statusCode: null, error, retryAfterMs: null }),
+  );
+}
+
+/** Composes and sends the receipt e-mail; returns why it could not, or null. */
+async function sendReceiptMail(ctx: DeliveryContext, claimed: ClaimedDelivery, org: OrganisationWebhookRow): Promise<string | null> {
+  const payment = claimed.paymentId === null ? undefined : await findPaymentById(ctx.db, claimed.paymentId);
+  if (!payment?.receiptToken) return 'The payment has no receipt.';
+  if (!ctx.mailer) return 'No mailer in this worker.';
+  const subject = `Your receipt from ${org.name}`;
+  if (await receiptMailAlreadySent(ctx.db, payment.id, subject)) return null;
+  const [currency] = await findCurrenciesByCode(ctx.db, [payment.currency]);
+  const amount = `${fromMinorUnits(payment.amountMinor, currency?.baseUnit ?? 100)} ${payment.currency}`;
+  const text = [
+    `Dear ${payment.customerName},`,
+    '',
+    `Thank you for your payment of ${amount} to ${org.name} (${payment.description}).`,
+    `Receipt number: ${payment.receiptNumber ?? payment.reference}`,
+    '',
+    `View or download your receipt: ${ctx.publicUrl}/receipts/${payment.receiptToken}`,
+  ].join('\n');
+  const queued = await ctx.mailer.queue({ to: payment.customerEmail, subject, text });
+  await linkMailToPayment(ctx.db, queued.id, payment.id);
+  await queued.delivered;
+  // The mailer records a failed send on the message rather than throwing.
+  return (await receiptMailAlreadySent(ctx.db, payment.id, subject)) ? null : 'Sending the receipt e-mail failed; see the mail log.';
+}
+
+async function deliverClaimed(ctx: DeliveryContext, claimed: ClaimedDelivery): Promise<void> {
+  try {
+    const org = await findOrganisationWebhooks(ctx.db, claimed.orgId);
+    if (!org) return;
+    if (claimed.channel === 'email') await deliverReceiptMail(ctx, claimed, org);
+    else await deliverWebhook(ctx, claimed, org);
+  } catch (error) {
+    // The lease brings the row back; a failure to record must not stop the worker.
+    ctx.log.error({ err: error, deliveryId: claimed.id }, 'webhook delivery failed to run');
+  }
+}
+
+/**
+ * Delivers due outbox rows until none is due (or the run budget is spent), keeping up to
+ * `concurrency` in flight, so one slow endpoint does not hold up the others. Returns how many ran.
+ */
+export async function deliverDueWebhooks(ctx: DeliveryContext): Promise<number> {
+  const concurrency = ctx.concurrency ?? 20;
+  const budgetMs = ctx.runBudgetMs ?? 10_000;
+  const leaseMs = (ctx.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS) + 45_000;
+  const startedAt = Date.now();
+  const inFlight = new Set<Promise<void>>();
+  let ran = 0;
+  let exhausted = false;
+  while (true) {
+    const canClaim = !exhausted && Date.now() - startedAt < budgetMs;
+    const free = concurrency - inFlight.size;
+    if (canClaim && free > 0) {
+      const claimed = await claimDueDeliveries(ctx.db, ctx.clock.now(), free, leaseMs);
+      for (const row of claimed) {
+        const run = deliverClaimed(ctx, row).finally(() => inFlight.delete(run));
+        inFlight.add(run);
+      }
+      ran += claimed.length;
+      if (claimed.length > 0) continue;
+      // Nothing due right now: drain what is in flight, looking again shortly for new rows.
+      if (inFlight.size === 0) return ran;
+      await Promise.race([...inFlight, sleep(200)]);
+      exhausted = Date.now() - startedAt >= budgetMs;
+      continue;
+    }
+    if (inFlight.size === 0) return ran;
+    await Promise.race(inFlight);
+  }
+}
