@@ -30,9 +30,11 @@ import receiptRoutes from './routes/receipts.ts';
 import webhookConfigRoutes from './routes/webhook-config.ts';
 import logRoutes from './routes/logs.ts';
 import dashboardRoutes from './routes/dashboard.ts';
+import aiRoutes from './routes/ai.ts';
 import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
+import type { ModelConfig } from './services/ai-analyst/model-client.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -53,6 +55,8 @@ export interface AppOptions {
   consoleDir?: string | undefined;
   authRateLimitPerMinute?: number;
   apiLogFlushIntervalMs?: number;
+  /** The AI analyst's optional OpenAI-compatible model (AI_BASE_URL, AI_API_KEY, AI_MODEL); the embedded engine otherwise. */
+  aiModel?: ModelConfig | undefined;
 }
 
 declare module 'fastify' {
@@ -138,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(webhookConfigRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       await api.register(logRoutes, { db });
       await api.register(dashboardRoutes, { db, clock });
+      await api.register(aiRoutes, { db, clock, model: options.aiModel });
       await api.register(pspWebhookRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       await api.register(sandboxPspRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

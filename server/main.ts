@@ -21,6 +21,8 @@ const app = await buildApp({
   mailFrom: config.mailFrom,
   consoleDir: config.consoleDir,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
+  aiModel:
+    config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });
 await ensureSuperadmin(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
 

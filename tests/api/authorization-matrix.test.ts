@@ -84,6 +84,7 @@ const foreignScoped = (): RouteCase[] => [
   { method: 'POST', url: `/api/organisations/my-organisation/webhook-deliveries/${foreignDeliveryId}/resend` },
   { method: 'GET', url: `/api/dashboard/org-volume-chart?orgId=${foreignOrgId}` },
   { method: 'GET', url: `/api/dashboard/gateway-usage?orgId=${foreignOrgId}` },
+  { method: 'POST', url: '/api/ai/query', payload: { query: 'Show all payments', orgId: foreignOrgId } },
 ];
 
 /** Superadmin-only routes: an orgadmin must get 403. */

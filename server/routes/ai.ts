@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { callerOf } from '../plugins/auth.ts';
+import { DateTime, authErrors } from '../schemas/common.ts';
+import { answerQuestion } from '../services/ai-analyst/analyst-service.ts';
+import type { ModelConfig } from '../services/ai-analyst/model-client.ts';
+import { MAX_QUESTION_LENGTH } from '../services/ai-analyst/parse-question.ts';
+import { AnalystQuerySchema } from '../services/ai-analyst/query-schema.ts';
+
+const Result = Type.Object({
+  reference: Type.String(),
+  amount: Type.String({ description: 'decimal in major units' }),
+  amountMinor: Type.Integer(),
+  currency: Type.String(),
+  status: Type.String(),
+  customerName: Type.String(),
+  customerEmail: Type.String(),
+  gateway: Type.Union([Type.String(), Type.Null()]),
+  createdAt: DateTime,
+});
+
+/** The AI analyst: a plain-English question about the caller's payments → a summary and the matching payments. */
+const aiRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; model?: ModelConfig | undefined }> = async (
+  app,
+  { db, clock, model },
+) => {
+  app.post(
+    '/ai/query',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['ai'],
+        security: [{ bearer: [] }],
+        summary: "Ask a question about your organisation's payments (superadmin: all organisations, or orgId)",
+        body: Type.Object(
+          {
+            query: Type.String({ maxLength: MAX_QUESTION_LENGTH, description: 'the question, e.g. "How many payments failed last week?"' }),
+            orgId: Type.Optional(Type.Integer({ minimum: 1, description: 'superadmin: one organisation (default: all)' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            summary: Type.String({ description: 'one or two sentences, amounts formatted in their currency' }),
+            results: Type.Array(Result, { description: 'the matching payments (at most 500), sorted as asked' }),
+            groups: Type.Array(
+              Type.Object({
+                key: Type.String(),
+                label: Type.String(),
+                currency: Type.String(),
+                count: Type.Integer(),
+                total: Type.String(),
+                totalMinor: Type.Integer(),
+              }),
+            ),
+            totals: Type.Array(
+              Type.Object({ currency: Type.String(), count: Type.Integer(), total: Type.String(), totalMinor: Type.Integer() }),
+            ),
+            matched: Type.Integer({ description: 'how many payments match, over every currency' }),
+            query: Type.Union([AnalystQuerySchema, Type.Null()], {
+              description: 'the structured query the question became; null when not understood',
+            }),
+            engine: Type.Union([Type.Literal('embedded'), Type.Literal('model')]),
+            examples: Type.Optional(Type.Array(Type.String())),
+          }),
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => answerQuestion({ db, clock, model, log: request.log }, callerOf(request), request.body.query, request.body.orgId),
+  );
+};
+
+export default aiRoutes;

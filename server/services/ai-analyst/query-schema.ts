@@ -1,0 +1,57 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { Type, type Static } from 'typebox';
+
+// The one structured form a question becomes, whoever reads it (the embedded engine or a language model). It names
+// no organisation and no SQL: the organisation scope comes from the caller, and only this module's fields reach SQL,
+// always as parameters.
+
+const Decimal = Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,4})?$', description: 'amount in major units, e.g. "100" or "12.50"' });
+
+export const STATUSES = ['Pending', 'Success', 'Failed'] as const;
+export const METRICS = ['list', 'count', 'total', 'average', 'min', 'max'] as const;
+export const GROUPS = ['none', 'status', 'gateway', 'day', 'month', 'currency', 'customer'] as const;
+export const SORTS = ['newest', 'oldest', 'largest', 'smallest'] as const;
+export const MAX_LIMIT = 500;
+
+export const AnalystQuerySchema = Type.Object(
+  {
+    metric: Type.Enum(METRICS, { description: 'list the payments, or count / total / average / min / max of their amounts' }),
+    groupBy: Type.Enum(GROUPS, { description: 'breakdown; customer with sort largest and a limit = top-N customers' }),
+    status: Type.Optional(Type.Array(Type.Enum(STATUSES), { minItems: 1, maxItems: 3, uniqueItems: true })),
+    from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after (inclusive)' })),
+    to: Type.Optional(Type.String({ format: 'date-time', description: 'created before (exclusive)' })),
+    amount: Type.Optional(
+      Type.Object(
+        {
+          gt: Type.Optional(Decimal),
+          gte: Type.Optional(Decimal),
+          lt: Type.Optional(Decimal),
+          lte: Type.Optional(Decimal),
+          eq: Type.Optional(Decimal),
+        },
+        { additionalProperties: false, minProperties: 1 },
+      ),
+    ),
+    customer: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'part of the customer name or e-mail' })),
+    gateway: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'part of the gateway or provider name' })),
+    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+    reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{1,40}$' })),
+    sort: Type.Optional(Type.Enum(SORTS)),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT })),
+  },
+  { additionalProperties: false },
+);
+
+export type AnalystQuery = Static<typeof AnalystQuerySchema>;
+export type PaymentStatus = (typeof STATUSES)[number];
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats.default(ajv);
+const check = ajv.compile(AnalystQuerySchema);
+
+/** The query when the value is a valid structured query (nothing more, nothing less), else the reasons it is not. */
+export function validateAnalystQuery(value: unknown): { ok: true; query: AnalystQuery } | { ok: false; errors: string[] } {
+  if (check(value)) return { ok: true, query: value };
+  return { ok: false, errors: (check.errors ?? []).map((error) => `${error.instancePath || 'query'} ${error.message ?? 'is invalid'}`) };
+}
