@@ -26,11 +26,14 @@ import sandboxPspRoutes from './routes/sandbox-psp.ts';
 import paymentRoutes from './routes/payments.ts';
 import pspWebhookRoutes from './routes/psp-webhooks.ts';
 import receiptBatchRoutes from './routes/receipt-batches.ts';
+import checkoutPageRoutes from './routes/checkout-pages.ts';
+import organisationPublicUrlRoutes from './routes/organisation-public-urls.ts';
+import publicCheckoutRoutes from './routes/public-checkout.ts';
 import receiptRoutes from './routes/receipts.ts';
 import webhookConfigRoutes from './routes/webhook-config.ts';
-import logRoutes from './routes/logs.ts';
 import dashboardRoutes from './routes/dashboard.ts';
 import aiRoutes from './routes/ai.ts';
+import logRoutes from './routes/logs.ts';
 import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
@@ -54,6 +57,8 @@ export interface AppOptions {
   /** Folder of the built console; served when it exists. */
   consoleDir?: string | undefined;
   authRateLimitPerMinute?: number;
+  /** Per IP: hosted checkout, Record URL and bank choice posts (no sign-in). */
+  publicRateLimitPerMinute?: number;
   apiLogFlushIntervalMs?: number;
   /** The AI analyst's optional OpenAI-compatible model (AI_BASE_URL, AI_API_KEY, AI_MODEL); the embedded engine otherwise. */
   aiModel?: ModelConfig | undefined;
@@ -133,24 +138,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(currencyRoutes, { db, clock });
       const targets = { allowPrivate: options.allowPrivateTargets ?? false, trustedOrigins: [new URL(options.publicUrl).origin] };
       await api.register(organisationRoutes, { db, clock, dataKey: options.dataKey, targets });
+      await api.register(organisationPublicUrlRoutes, { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl });
       await api.register(fileRoutes, { db, clock });
       await api.register(pspRoutes, { db, clock });
       await api.register(gatewayRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       await api.register(bankRoutes, { ctx: { db, clock, targets } });
-      await api.register(paymentRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });
+      const orchestration = { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets };
+      await api.register(paymentRoutes, { ctx: orchestration, mailer });
+      await api.register(publicCheckoutRoutes, { ctx: orchestration, perIpPerMinute: options.publicRateLimitPerMinute ?? 30 });
       await api.register(receiptBatchRoutes, { db, clock });
       await api.register(webhookConfigRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
-      await api.register(logRoutes, { db });
       await api.register(dashboardRoutes, { db, clock });
       await api.register(aiRoutes, { db, clock, model: options.aiModel });
+      await api.register(logRoutes, { db });
       await api.register(pspWebhookRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       await api.register(sandboxPspRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
-  // Customer-facing invoice and receipt pages live at the root (links handed to payers), before the console's `GET /*`.
+  // Customer-facing invoice, receipt and checkout pages live at the root (links handed to payers), before the console's `GET /*`.
   await app.register(receiptRoutes, { db, publicUrl: options.publicUrl });
+  await app.register(checkoutPageRoutes, { db, publicUrl: options.publicUrl });
 
   app.setNotFoundHandler((request, reply) => {
     const message = `Route ${request.method} ${request.url.split('?', 1)[0] ?? ''} not found.`;

@@ -22,6 +22,7 @@ export interface Config {
   aiModel: string | undefined;
   worker: WorkerMode;
   authRateLimitPerMinute: number;
+  publicRateLimitPerMinute: number;
   apiLogRetentionDays: number;
   webhookLogRetentionDays: number;
   reconcileAfterMinutes: number;
@@ -104,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiModel: text('AI_MODEL'),
     worker: workerRaw === 'off' ? 'off' : 'on',
     authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
+    publicRateLimitPerMinute: integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 30, 1, 100000),
     apiLogRetentionDays: integer('API_LOG_RETENTION_DAYS', 30, 1, 3650),
     webhookLogRetentionDays: integer('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     reconcileAfterMinutes: integer('RECONCILE_AFTER_MINUTES', 30, 1, 10080),

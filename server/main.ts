@@ -21,6 +21,7 @@ const app = await buildApp({
   mailFrom: config.mailFrom,
   consoleDir: config.consoleDir,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
+  publicRateLimitPerMinute: config.publicRateLimitPerMinute,
   aiModel:
     config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });

@@ -6,7 +6,8 @@ import { createOrganisation } from '../services/organisations/organisations-serv
 import { findUserByEmail, insertUser } from '../services/users/users-repository.ts';
 import { createGateway } from '../services/gateways/gateways-service.ts';
 import { listGateways } from '../services/gateways/gateways-repository.ts';
-import { sandboxEntry } from './provider-catalogue.ts';
+import { insertBank, listBanks } from '../services/banks/banks-repository.ts';
+import { sandboxBankConfig, sandboxEntry } from './provider-catalogue.ts';
 
 export const DEMO_ORGANISATION = { name: 'Demo Organisation', code: 'DEMO', email: 'payments@demo.payrail.local', country: 'GH' };
 export const DEMO_ORGADMIN_EMAIL = 'orgadmin@demo.payrail.local';
@@ -15,7 +16,7 @@ const DEMO_SANDBOX_KEY = 'sk_sandbox_demo_payrail';
 
 /**
  * Adds the demo organisation (Ghana, GHS and USD) and its orgadmin, idempotently, so a newcomer can
- * sign in as both roles, with a gateway on the Sandbox PSP when the public URL is known.
+ * sign in as both roles, with a gateway and a bank on the Sandbox PSP when the public URL is known.
  */
 export async function seedDemo(
   db: Database,
@@ -48,6 +49,17 @@ export async function seedDemo(
       webhookSecret: DEMO_SANDBOX_KEY,
       sandbox: true,
       config: sandboxEntry(publicUrl).sampleConfig,
+    });
+  }
+  if (publicUrl && (await listBanks(db, orgId)).length === 0) {
+    // A bank whose online checkout is the Sandbox PSP, so bank checkout can be tried end to end too.
+    await insertBank(db, {
+      orgId,
+      code: 'SANDBOX',
+      name: 'Sandbox Bank',
+      apiConfig: sandboxBankConfig(publicUrl, DEMO_SANDBOX_KEY),
+      createdAt: systemClock.now(),
+      updatedAt: systemClock.now(),
     });
   }
   if (await findUserByEmail(db, DEMO_ORGADMIN_EMAIL)) return { orgId, created: false };

@@ -79,6 +79,8 @@ const foreignScoped = (): RouteCase[] => [
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}` },
   { method: 'PATCH', url: `/api/payments/${foreignPaymentReference}/mark-success` },
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}/receipt` },
+  { method: 'POST', url: `/api/payments/${foreignPaymentReference}/messages`, payload: { subject: 'Hi', body: 'Pay up' } },
+  { method: 'GET', url: `/api/payments/${foreignPaymentReference}/messages` },
   { method: 'PATCH', url: `/api/receipt-batches/${foreignBatchId}/activate` },
   { method: 'DELETE', url: `/api/receipt-batches/${foreignBatchId}` },
   { method: 'POST', url: `/api/organisations/my-organisation/webhook-deliveries/${foreignDeliveryId}/resend` },
@@ -119,6 +121,9 @@ const superadminOnly = (): RouteCase[] => [
   { method: 'GET', url: `/api/organisations/${foreignOrgId}/webhook-deliveries` },
   { method: 'POST', url: `/api/organisations/${foreignOrgId}/webhook-deliveries/${foreignDeliveryId}/resend` },
   { method: 'POST', url: `/api/organisations/${foreignOrgId}/webhook-test` },
+  { method: 'GET', url: `/api/organisations/${foreignOrgId}/checkout-url` },
+  { method: 'POST', url: `/api/organisations/${foreignOrgId}/checkout-token/rotate` },
+  { method: 'GET', url: `/api/organisations/${foreignOrgId}/record-url` },
   { method: 'GET', url: '/api/dashboard/superadmin-stats' },
   { method: 'GET', url: '/api/dashboard/volume-by-organisation' },
   { method: 'GET', url: '/api/dashboard/status-totals' },
@@ -144,6 +149,9 @@ const selfScopedOrPublic = new Set([
   'PATCH /organisations/my-organisation/webhook-config',
   'GET /organisations/my-organisation/webhook-deliveries',
   'POST /organisations/my-organisation/webhook-test',
+  'GET /organisations/my-organisation/checkout-url',
+  'POST /organisations/my-organisation/checkout-token/rotate',
+  'GET /organisations/my-organisation/record-url',
   'GET /countries',
   'GET /currencies',
   'POST /files/upload',
@@ -164,6 +172,14 @@ const selfScopedOrPublic = new Set([
   'GET /dashboard/my-status-totals',
   'GET /dashboard/org-volume-chart',
   'GET /dashboard/gateway-usage',
+  // Public checkout (no sign-in): the organisation is named only by its unguessable checkout or record
+  // token; bank checkout by the payment reference, and a choice there only starts the customer's own payment.
+  'POST /payment/checkout/{token}',
+  'POST /payment/record/{token}',
+  'GET /checkout/banks/{reference}/options',
+  'POST /checkout/banks/{reference}/select',
+  'GET /pay/{token}',
+  'GET /checkout/banks/{reference}',
   // PSP callbacks: authenticated by the gateway's HMAC signature.
   'POST /webhooks/psp/{provider}',
   // The simulated PSP: authenticated by the merchant's sandbox key, not by Payrail users.

@@ -175,3 +175,16 @@ describe('payment history', () => {
     expect(body(response)['message']).toMatch(/^This organisation has \d+ payments; its payment history cannot be deleted\.$/);
   });
 });
+
+describe('currencies with payments', () => {
+  it('keep their base unit, since stored amounts are minor units of it', async () => {
+    const currencies = body<{ items: { id: number; code: string; baseUnit: number }[] }>(
+      await call('GET', '/api/currencies?all=true', admin),
+    ).items;
+    const ghs = currencies.find((currency) => currency.code === 'GHS');
+    const refused = await call('PATCH', `/api/currencies/${ghs?.id ?? 0}`, admin, { baseUnit: 1000 });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)['message']).toMatch(/^GHS has \d+ payments stored in its minor units; its base unit cannot change\.$/);
+    expect(body(await call('PATCH', `/api/currencies/${ghs?.id ?? 0}`, admin, { baseUnit: 100, name: 'Ghana cedi' })).baseUnit).toBe(100);
+  });
+});

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGADMIN_EMAIL, seedDemo } from '../../server/db/demo.ts';
 import { ensureSuperadmin } from '../../server/db/seed.ts';
-import { gateways, users } from '../../server/db/schema.ts';
+import { banks, gateways, users } from '../../server/db/schema.ts';
+import { validateGatewayConfig } from '../../src/lib/gateway-config/index.ts';
 import { TEST_DATA_KEY, buildTestApp, signIn, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -16,6 +17,10 @@ describe('first-start seeding', () => {
     await seedDemo(t.db, TEST_DATA_KEY, 'demo password 1', 'http://payrail.test');
     const demoGateways = await t.db.select().from(gateways);
     expect(demoGateways.map((g) => [g.name, g.sandbox, g.enabled])).toEqual([['Sandbox', true, true]]);
+    const demoBanks = await t.db.select().from(banks);
+    expect(demoBanks.map((bank) => [bank.code, bank.name])).toEqual([['SANDBOX', 'Sandbox Bank']]);
+    // The same validator every saved bank passes, with no hints either.
+    expect(validateGatewayConfig(demoBanks[0]?.apiConfig)).toMatchObject({ valid: true, errors: [] });
     await ensureSuperadmin(t.db, quiet, { email: 'boss@payrail.test', password: 'boss password 1' });
     await ensureSuperadmin(t.db, quiet, { email: 'other@payrail.test', password: 'other password 1' });
     const roles = (await t.db.select({ email: users.email, role: users.role }).from(users)).map((u) => `${u.role}:${u.email}`).sort();

@@ -85,3 +85,9 @@ export async function countOrganisationPayments(db: Database, orgId: number): Pr
   const [row] = await db.select({ total: count() }).from(payments).where(eq(payments.orgId, orgId));
   return row?.total ?? 0;
 }
+
+/** How many payments are held in a currency (their minor units depend on its base unit). */
+export async function countPaymentsInCurrency(db: Database, currency: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(payments).where(eq(payments.currency, currency));
+  return row?.total ?? 0;
+}

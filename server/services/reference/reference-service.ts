@@ -1,3 +1,4 @@
+import { countPaymentsInCurrency } from '../payments/payments-repository.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -78,7 +79,7 @@ export async function listCurrencies(db: Database, options: ListOptions) {
   return { items, total, page: options.all ? 1 : options.page, pageSize: options.all ? total : options.pageSize };
 }
 
-/** Creates or updates a currency (ISO code upper-cased, unique; base unit a power of ten). */
+/** Creates or updates a currency (ISO code upper-cased, unique; base unit a power of ten, fixed once payments use it). */
 export async function saveCurrency(
   db: Database,
   clock: Clock,
@@ -98,6 +99,13 @@ export async function saveCurrency(
   if (existing && code !== undefined && code !== existing.code) {
     const users = await currencyRows.organisationsUsingCurrency(db, existing.code);
     if (users > 0) throw conflict(`${existing.code} is used by ${users} organisation${users === 1 ? '' : 's'}; its code cannot change.`);
+  }
+  if (existing && input.baseUnit !== undefined && input.baseUnit !== existing.baseUnit) {
+    const held = await countPaymentsInCurrency(db, existing.code);
+    if (held > 0)
+      throw conflict(
+        `${existing.code} has ${held} payment${held === 1 ? '' : 's'} stored in its minor units; its base unit cannot change.`,
+      );
   }
   try {
     if (id === undefined) {
