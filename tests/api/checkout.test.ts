@@ -107,10 +107,20 @@ describe('checkout and record URLs', () => {
     const json = await api('POST', path, null, { ...customer, description: 'Order 7' });
     expect(json.status).toBe(201);
     const started = (await json.json()) as Record<string, unknown>;
-    expect(started).toMatchObject({ status: 'Pending', amount: '25.00', amountMinor: 2500, currency: 'GHS', bankCheckoutUrl: null, error: null });
+    expect(started).toMatchObject({
+      status: 'Pending',
+      amount: '25.00',
+      amountMinor: 2500,
+      currency: 'GHS',
+      bankCheckoutUrl: null,
+      error: null,
+    });
     expect(started['checkoutUrl']).toMatch(/\/api\/sandbox-psp\/pay\/SBX-/);
     expect(started['invoiceUrl']).toBe(`${publicUrl}/receipts/invoice/${String(started['reference'])}`);
-    const [row] = await t.db.select().from(payments).where(eq(payments.reference, String(started['reference'])));
+    const [row] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, String(started['reference'])));
     expect(row).toMatchObject({ orgId, description: 'Order 7', processViaGateway: true, createdBy: null });
   });
 
@@ -146,7 +156,10 @@ describe('checkout and record URLs', () => {
     expect(receipt.status).toBe(200);
     expect(await receipt.text()).toContain(recorded.receiptNumber);
     const [row] = await t.db.select().from(payments).where(eq(payments.reference, recorded.reference));
-    const events = await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, row?.id ?? 0));
+    const events = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, row?.id ?? 0));
     expect(events.map((event) => [event.cause, event.toStatus])).toEqual([
       ['created', 'Pending'],
       ['record-url', 'Success'],
@@ -215,7 +228,12 @@ describe('bank checkout', () => {
       isBankPayment: true,
     });
     expect(response.status).toBe(201);
-    const created = (await response.json()) as { reference: string; bankCheckoutUrl: string; isBankPayment: boolean; gatewayInit?: unknown };
+    const created = (await response.json()) as {
+      reference: string;
+      bankCheckoutUrl: string;
+      isBankPayment: boolean;
+      gatewayInit?: unknown;
+    };
     expect(created.isBankPayment).toBe(true);
     expect(created.gatewayInit).toBeUndefined();
     expect(created.bankCheckoutUrl).toBe(`${publicUrl}/checkout/banks/${created.reference}`);
@@ -239,7 +257,9 @@ describe('bank checkout', () => {
   it('refuses an unknown bank and a payment that is not a bank payment', async () => {
     const unknown = await api('POST', `/api/checkout/banks/${bankPayment.reference}/select`, null, { bankCode: 'NOPE' });
     expect(unknown.status).toBe(400);
-    const card = (await (await api('POST', '/api/payments', orgadmin, { ...customer, description: 'Card' })).json()) as { reference: string };
+    const card = (await (await api('POST', '/api/payments', orgadmin, { ...customer, description: 'Card' })).json()) as {
+      reference: string;
+    };
     expect((await api('GET', `/api/checkout/banks/${card.reference}/options`, null)).status).toBe(404);
     expect((await api('POST', `/api/checkout/banks/${card.reference}/select`, null, { bankCode: 'SBK' })).status).toBe(404);
     expect((await fetch(`${publicUrl}/checkout/banks/PAY-NOT-A-REFERENCE`)).status).toBe(404);
@@ -313,7 +333,10 @@ describe('the message composer', () => {
 
   it('links the receipt once paid, and refuses empty text, a foreign payment and superadmins', async () => {
     const { record } = await urls();
-    const recorded = (await (await api('POST', new URL(record).pathname, null, customer)).json()) as { reference: string; receiptUrl: string };
+    const recorded = (await (await api('POST', new URL(record).pathname, null, customer)).json()) as {
+      reference: string;
+      receiptUrl: string;
+    };
     const sent = (await (
       await api('POST', `/api/payments/${recorded.reference}/messages`, orgadmin, { subject: 'Receipt', body: 'Thank you.' })
     ).json()) as { body: string };

@@ -161,7 +161,10 @@ test('the message composer e-mails the customer the invoice link', async ({ page
     description: 'Consultation',
   });
   await signIn(page, orgadmin, '/dashboard/payments');
-  const row = page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: String(created['reference']) });
+  const row = page
+    .getByRole('table', { name: 'Payments' })
+    .getByRole('row')
+    .filter({ hasText: String(created['reference']) });
   await row.getByRole('button', { name: /^Send/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Send message' });
   await expect(dialog.getByLabel('To')).toHaveValue('efua.boakye@example.test');

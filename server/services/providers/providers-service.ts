@@ -36,7 +36,9 @@ export async function createProvider(db: Database, clock: Clock, input: Provider
   if (!/^[a-z0-9][a-z0-9-]{1,49}$/.test(name))
     throw badRequest('Provider name must be 2–50 lower-case letters, digits or "-" (it is used in webhook URLs).');
   if (name === BANK_CALLBACK_PROVIDER)
-    throw badRequest(`"${BANK_CALLBACK_PROVIDER}" is reserved: /api/webhooks/psp/${BANK_CALLBACK_PROVIDER} receives bank checkout callbacks.`);
+    throw badRequest(
+      `"${BANK_CALLBACK_PROVIDER}" is reserved: /api/webhooks/psp/${BANK_CALLBACK_PROVIDER} receives bank checkout callbacks.`,
+    );
   const required = cleanList(input.constraintsRequired);
   const optional = cleanList(input.constraintsOptional);
   const unknown = [...required, ...optional].filter((field) => !CREDENTIALS.includes(field));
