@@ -1,11 +1,21 @@
+import { useStore } from '@nanostores/react';
 import type { User } from '../../lib/api/types.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
+import { $selectedOrgId } from '../../lib/stores/organisation.ts';
 import RequireSession from '../shell/RequireSession.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
 import OrganisationSettings from './OrganisationSettings.tsx';
 import PasswordSection from './PasswordSection.tsx';
 import ProfileSection from './ProfileSection.tsx';
 import ReceiptNumberingSection from './ReceiptNumberingSection.tsx';
+import WebhookConfigurationSection from './WebhookConfigurationSection.tsx';
+
+/** Webhook Configuration of the organisation the settings act on: a superadmin's chosen one (none until chosen), or the caller's own. */
+function WebhookConfiguration({ superadmin }: { superadmin: boolean }) {
+  const chosenId = useStore($selectedOrgId);
+  if (!superadmin) return <WebhookConfigurationSection organisationId={null} />;
+  return chosenId === null ? null : <WebhookConfigurationSection key={chosenId} organisationId={chosenId} />;
+}
 
 function Settings({ user }: { user: User }) {
   const superadmin = isSuperadmin(user.role);
@@ -26,11 +36,12 @@ function Settings({ user }: { user: User }) {
       <OrganisationSettings superadmin={superadmin} />
       {/* Receipt batches belong to the caller's own organisation, so a superadmin has none (spec §6). */}
       {superadmin ? null : <ReceiptNumberingSection />}
+      <WebhookConfiguration superadmin={superadmin} />
     </section>
   );
 }
 
-/** /dashboard/settings: My Profile, Change Password, the organisation's general settings and branding, and (non-superadmins) Receipt Numbering. */
+/** /dashboard/settings: My Profile, Change Password, the organisation's general settings and branding, (non-superadmins) Receipt Numbering, and Webhook Configuration. */
 export default function SettingsPage() {
   return <RequireSession>{(user) => <Settings key={user.id} user={user} />}</RequireSession>;
 }

@@ -135,6 +135,8 @@ function serverEnv(dir: string): NodeJS.ProcessEnv {
     ADMIN_PASSWORD: SUPERADMIN.password,
     SMTP_URL,
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    // Outbound webhooks go to receivers the specs start on 127.0.0.1.
+    ALLOW_PRIVATE_TARGETS: 'true',
     WORKER: 'on',
     LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
   };

@@ -29,6 +29,11 @@ vi.mock('../../../../src/lib/api/receipt-batches.ts', () => ({
   activateBatch: vi.fn(),
   deleteBatch: vi.fn(),
 }));
+// Webhook Configuration has its own tests (WebhookConfigurationSection.test.tsx); here it only must not reach the network.
+vi.mock('../../../../src/lib/api/webhooks.ts', () => ({
+  getWebhookConfig: vi.fn(() => new Promise(() => {})),
+  listWebhookDeliveries: vi.fn(async () => ({ items: [], total: 0, page: 1, pageSize: 10 })),
+}));
 vi.mock('../../../../src/lib/api/organisations.ts', () => ({
   listOrganisations: vi.fn(),
   getOrganisation: vi.fn(),

@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent } from 'react';
+import { failureToast, successToast } from '../../lib/action-toasts.ts';
+import { updateWebhookConfig, type WebhookConfig } from '../../lib/api/webhooks.ts';
+import { firstErrorField, type FieldErrors } from '../../lib/field-rules.ts';
+import { generateWebhookSecret } from '../../lib/signing.ts';
+import { showToast } from '../../lib/stores/toasts.ts';
+import {
+  DEFAULT_SIGNATURE_HEADER,
+  DEFAULT_TIMESTAMP_HEADER,
+  HEADER_NAME_MAX,
+  SECRET_GENERATED,
+  WEBHOOK_SECURITY_FAILED,
+  WEBHOOK_SECURITY_SAVED,
+  checkWebhookSecurity,
+  webhookSecurityForm,
+  type WebhookSecurityField,
+  type WebhookSecurityForm,
+} from '../../lib/webhook-settings.ts';
+import FormField from '../ui/FormField.tsx';
+import CopyButton from './CopyButton.tsx';
+
+export interface OutboundSigningFormProps {
+  organisationId: number | null;
+  config: WebhookConfig;
+  onSaved: (config: WebhookConfig) => void;
+}
+
+const FIELDS: readonly WebhookSecurityField[] = ['webhookSecret', 'outboundHeaderName', 'outboundTimestampHeader'];
+
+/** Outbound Signing: the secret events are signed with and the names of the signature and timestamp headers. */
+export default function OutboundSigningForm({ organisationId, config, onSaved }: OutboundSigningFormProps) {
+  const titleId = useId();
+  const [form, setForm] = useState<WebhookSecurityForm>(() => webhookSecurityForm(config));
+  const [errors, setErrors] = useState<FieldErrors<WebhookSecurityField>>({});
+  const [busy, setBusy] = useState(false);
+  const maskedHint = config.webhookSecret;
+  // A secret typed or generated here can be copied (the stored one only ever comes back masked).
+  const newSecret = form.webhookSecret.startsWith('whsec_') ? form.webhookSecret : '';
+
+  const change = (key: WebhookSecurityField, value: string) => {
+    setForm((was) => ({ ...was, [key]: value }));
+    setErrors((was) => ({ ...was, [key]: undefined }));
+  };
+
+  const generate = () => {
+    change('webhookSecret', generateWebhookSecret());
+    showToast(successToast(SECRET_GENERATED));
+  };
+
+  const save = async (patch: Parameters<typeof updateWebhookConfig>[1]) => {
+    try {
+      const saved = await updateWebhookConfig(organisationId, patch);
+      setForm(webhookSecurityForm(saved));
+      onSaved(saved);
+      showToast(successToast(WEBHOOK_SECURITY_SAVED));
+    } catch (error) {
+      showToast(failureToast(error, WEBHOOK_SECURITY_FAILED));
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkWebhookSecurity(form, maskedHint);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const field = firstErrorField(checked.errors, FIELDS);
+      if (field) event.currentTarget.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    void save(checked.value).finally(() => setBusy(false));
+  };
+
+  return (
+    <section className="webhook-part" aria-labelledby={titleId}>
+      <h3 id={titleId} className="webhook-part__title">
+        Outbound Signing
+      </h3>
+      <form className="form" noValidate onSubmit={submit}>
+        <FormField
+          label="Webhook Secret"
+          error={errors.webhookSecret}
+          hint={
+            maskedHint
+              ? 'A secret is stored (shown masked). Generate a new one or clear the field to remove it, then save.'
+              : 'Events are signed with HMAC-SHA256 using this secret. Generate one, copy it to your receiver, then save.'
+          }
+        >
+          {(control) => (
+            <div className="secret-row">
+              <input
+                {...control}
+                className="input input--code"
+                name="webhookSecret"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="whsec_…"
+                maxLength={500}
+                value={form.webhookSecret}
+                onChange={(event) => change('webhookSecret', event.target.value)}
+              />
+              <button type="button" className="btn" onClick={generate}>
+                Generate
+              </button>
+              {newSecret ? <CopyButton text={newSecret} what="webhook secret" /> : null}
+            </div>
+          )}
+        </FormField>
+        <FormField label="Signature Header" error={errors.outboundHeaderName} hint={`Default ${DEFAULT_SIGNATURE_HEADER}.`}>
+          {(control) => (
+            <input
+              {...control}
+              className="input input--code"
+              name="outboundHeaderName"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={HEADER_NAME_MAX}
+              value={form.outboundHeaderName}
+              onChange={(event) => change('outboundHeaderName', event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Timestamp Header" error={errors.outboundTimestampHeader} hint={`Default ${DEFAULT_TIMESTAMP_HEADER}.`}>
+          {(control) => (
+            <input
+              {...control}
+              className="input input--code"
+              name="outboundTimestampHeader"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={HEADER_NAME_MAX}
+              value={form.outboundTimestampHeader}
+              onChange={(event) => change('outboundTimestampHeader', event.target.value)}
+            />
+          )}
+        </FormField>
+        <div className="settings-card__actions">
+          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving...' : 'Save Security'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
