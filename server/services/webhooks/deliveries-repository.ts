@@ -152,8 +152,9 @@ export interface DeliveryOutcome {
 }
 
 /**
- * Stores an attempt and the delivery's new state in one transaction. The state changes only while
- * this worker's lease is current (a resend or another worker may have taken the row since).
+ * Stores an attempt and the delivery's new state in one statement (one round trip per delivery).
+ * The state changes only while this worker's lease is current (a resend or another worker may have
+ * taken the row since); the attempt is kept either way, since it happened.
  */
 export async function completeDelivery(
   db: Database,
@@ -161,34 +162,30 @@ export async function completeDelivery(
   attempt: AttemptRecord | null,
   outcome: DeliveryOutcome,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    if (attempt) {
-      await tx.insert(webhookDeliveryAttempts).values({
-        deliveryId: claimed.id,
-        attempt: attempt.attempt,
-        startedAt: attempt.startedAt,
-        durationMs: attempt.durationMs,
-        statusCode: attempt.statusCode,
-        responseExcerpt: attempt.responseExcerpt?.slice(0, 500) ?? null,
-        error: attempt.error?.slice(0, 1000) ?? null,
-      });
-    }
-    const updated = await tx
-      .update(webhookDeliveries)
-      .set({
-        status: outcome.status,
-        attempts: attempt ? sql`${webhookDeliveries.attempts} + 1` : webhookDeliveries.attempts,
-        nextAttemptAt: outcome.nextAttemptAt,
-        lockedUntil: null,
-        lastResponseCode: outcome.lastResponseCode,
-        lastError: outcome.lastError?.slice(0, 1000) ?? null,
-        deliveredAt: outcome.deliveredAt,
-        updatedAt: outcome.now,
-      })
-      .where(and(eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.lockedUntil, claimed.lease)))
-      .returning({ id: webhookDeliveries.id });
-    return updated.length > 0;
-  });
+  const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+  const update = sql`update webhook_deliveries
+      set status = ${outcome.status},
+          attempts = attempts + ${attempt ? 1 : 0},
+          next_attempt_at = ${iso(outcome.nextAttemptAt)},
+          locked_until = null,
+          last_response_code = ${outcome.lastResponseCode},
+          last_error = ${outcome.lastError?.slice(0, 1000) ?? null},
+          delivered_at = ${iso(outcome.deliveredAt)},
+          updated_at = ${outcome.now.toISOString()}
+      where id = ${claimed.id} and locked_until = ${claimed.lease.toISOString()}
+      returning id`;
+  const rows = attempt
+    ? await queryRows<{ id: string }>(
+        db,
+        sql`with attempt as (
+              insert into webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, response_excerpt, error)
+              values (${claimed.id}, ${attempt.attempt}, ${attempt.startedAt.toISOString()}, ${attempt.durationMs}, ${attempt.statusCode},
+                      ${attempt.responseExcerpt?.slice(0, 500) ?? null}, ${attempt.error?.slice(0, 1000) ?? null})
+            )
+            ${update}`,
+      )
+    : await queryRows<{ id: string }>(db, update);
+  return rows.length > 0;
 }
 
 /** A page of an organisation's webhook deliveries (not its receipt e-mails), newest first. */
@@ -205,16 +202,6 @@ export async function listDeliveries(db: Database, orgId: number, page: { limit:
     db.select({ value: count() }).from(webhookDeliveries).where(where),
   ]);
   return { items, total: total?.value ?? 0 };
-}
-
-/** One webhook delivery of an organisation (another organisation's is not found). */
-export async function findDelivery(db: Database, orgId: number, id: number): Promise<DeliveryRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.orgId, orgId), ne(webhookDeliveries.channel, 'email')))
-    .limit(1);
-  return row;
 }
 
 /** Makes a delivery due now again (Resend): same row, same event id and body. */

@@ -39,6 +39,11 @@ export interface DeliveryContext {
   mailer?: Mailer | undefined;
   /** Per-attempt timeout (15 s; tests shorten it). */
   timeoutMs?: number;
+  /**
+   * How long a claimed row stays with this worker before another may take it over (a crashed
+   * worker's rows come back after this); longer than an attempt can take. Default: timeout + 45 s.
+   */
+  leaseMs?: number;
   /** How many deliveries one worker has in flight at once. */
   concurrency?: number;
   /** Stop claiming new rows after this long in one run, so a steady stream cannot keep stop() waiting. */
@@ -260,9 +265,16 @@ async function sendReceiptMail(ctx: DeliveryContext, claimed: ClaimedDelivery, o
   return (await receiptMailAlreadySent(ctx.db, payment.id, subject)) ? null : 'Sending the receipt e-mail failed; see the mail log.';
 }
 
-async function deliverClaimed(ctx: DeliveryContext, claimed: ClaimedDelivery): Promise<void> {
+type OrganisationCache = Map<number, Promise<OrganisationWebhookRow | undefined>>;
+
+async function deliverClaimed(ctx: DeliveryContext, claimed: ClaimedDelivery, organisations: OrganisationCache): Promise<void> {
   try {
-    const org = await findOrganisationWebhooks(ctx.db, claimed.orgId);
+    let lookup = organisations.get(claimed.orgId);
+    if (!lookup) {
+      lookup = findOrganisationWebhooks(ctx.db, claimed.orgId);
+      organisations.set(claimed.orgId, lookup);
+    }
+    const org = await lookup;
     if (!org) return;
     if (claimed.channel === 'email') await deliverReceiptMail(ctx, claimed, org);
     else await deliverWebhook(ctx, claimed, org);
@@ -278,10 +290,12 @@ async function deliverClaimed(ctx: DeliveryContext, claimed: ClaimedDelivery): P
  */
 export async function deliverDueWebhooks(ctx: DeliveryContext): Promise<number> {
   const concurrency = ctx.concurrency ?? 20;
-  const budgetMs = ctx.runBudgetMs ?? 10_000;
-  const leaseMs = (ctx.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS) + 45_000;
+  const budgetMs = ctx.runBudgetMs ?? 5_000;
+  const leaseMs = ctx.leaseMs ?? (ctx.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS) + 45_000;
   const startedAt = Date.now();
   const inFlight = new Set<Promise<void>>();
+  // One read of each organisation's settings per run (a run lasts seconds), not one per delivery.
+  const organisations: OrganisationCache = new Map();
   let ran = 0;
   let exhausted = false;
   while (true) {
@@ -290,7 +304,7 @@ export async function deliverDueWebhooks(ctx: DeliveryContext): Promise<number> 
     if (canClaim && free > 0) {
       const claimed = await claimDueDeliveries(ctx.db, ctx.clock.now(), free, leaseMs);
       for (const row of claimed) {
-        const run = deliverClaimed(ctx, row).finally(() => inFlight.delete(run));
+        const run = deliverClaimed(ctx, row, organisations).finally(() => inFlight.delete(run));
         inFlight.add(run);
       }
       ran += claimed.length;

@@ -22,6 +22,9 @@ export interface JobOptions {
   mailFrom?: string | undefined;
   /** How often the outbound webhook delivery job looks for due rows. */
   webhookPollMs?: number;
+  /** Per-attempt timeout and claim lease of webhook deliveries (defaults: 15 s and timeout + 45 s); tests shorten them. */
+  webhookTimeoutMs?: number;
+  webhookLeaseMs?: number;
 }
 
 /** The jobs every Payrail worker runs: outbound webhook delivery, reconciling stale pending payments, housekeeping. */
@@ -41,6 +44,8 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
           targets: options.targets,
           publicUrl: options.publicUrl ?? 'http://localhost:3000',
           mailer,
+          timeoutMs: options.webhookTimeoutMs,
+          leaseMs: options.webhookLeaseMs,
         });
       },
     },
