@@ -122,12 +122,12 @@ test('orgadmin: the paged table with spec columns, money in each currency, statu
   const pendingRow = rowOf(table, pending.reference);
   expect(within(pendingRow).getByText('GH₵12.50')).toBeTruthy();
   expect(within(pendingRow).getByText('Pending').className).toBe('badge badge--danger');
-  expect(buttonNames(pendingRow)).toEqual(['View invoice', 'Mark as paid']);
+  expect(buttonNames(pendingRow)).toEqual(['Send', 'View invoice', 'Mark as paid']);
   const paidRow = rowOf(table, paid.reference);
   expect(within(paidRow).getByText('US$99.00')).toBeTruthy();
   expect(within(paidRow).getByText('RCT-000042')).toBeTruthy();
   expect(within(paidRow).getByText('Success').className).toBe('badge badge--success');
-  expect(buttonNames(paidRow)).toEqual(['View receipt', 'Copy link']);
+  expect(buttonNames(paidRow)).toEqual(['Send', 'View receipt', 'Copy link']);
   expect(screen.getByRole('button', { name: 'Create Payment' })).toBeTruthy();
   expect(screen.queryByRole('button', { name: /Send/ })).toBeNull();
   expect(screen.queryByText('Superadmin: read-only')).toBeNull();
