@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailMessages, payments, webhookDeliveries, webhookDeliveryAttempts } from '../../server/db/schema.ts';
 import { markFailed } from '../../server/services/payments/transitions.ts';
 import { recordPaymentChange } from '../../server/services/payments/payment-changes.ts';
-import { claimDueDeliveries } from '../../server/services/webhooks/deliveries-repository.ts';
+import { claimDueDeliveries, pruneFinishedDeliveries } from '../../server/services/webhooks/deliveries-repository.ts';
 import { deliverDueWebhooks, type DeliveryContext } from '../../server/services/webhooks/delivery.ts';
 import {
   body,
@@ -575,6 +575,21 @@ describe('delivery logs, resend and test events', () => {
     const refused = await call('POST', '/api/organisations/my-organisation/webhook-test', orgadmin);
     expect(refused.statusCode).toBe(400);
     expect(body<{ message: string }>(refused).message).toBe('Set a callback URL first.');
+  });
+});
+
+describe('retention', () => {
+  it('prunes finished deliveries and their attempts past retention, never pending ones', async () => {
+    receiver.respond((_request, index) => (index === 0 ? undefined : { status: 500 }));
+    await createPayment();
+    await createPayment();
+    await deliver();
+    expect((await deliveries()).items.map((item) => item.status).sort()).toEqual(['Retrying', 'Success']);
+    expect(await pruneFinishedDeliveries(t.db, t.clock.now())).toBe(0);
+    t.clock.advance(1);
+    expect(await pruneFinishedDeliveries(t.db, t.clock.now())).toBe(1);
+    expect((await deliveries()).items.map((item) => item.status)).toEqual(['Retrying']);
+    expect(await t.db.select().from(webhookDeliveryAttempts)).toHaveLength(1);
   });
 });
 

@@ -243,3 +243,14 @@ export async function receiptMailAlreadySent(db: Database, paymentId: number, su
 export async function linkMailToPayment(db: Database, mailId: number, paymentId: number): Promise<void> {
   await db.update(mailMessages).set({ paymentId }).where(eq(mailMessages.id, mailId));
 }
+
+/** Deletes finished deliveries (and their attempts) last changed before `before`; pending ones always stay. */
+export async function pruneFinishedDeliveries(db: Database, before: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`delete from webhook_deliveries
+        where status in ('Success', 'Failed', 'Disabled') and updated_at < ${before.toISOString()}
+        returning id`,
+  );
+  return rows.length;
+}

@@ -5,6 +5,7 @@ import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { reconcilePending } from '../payments/reconcile.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { deliverDueWebhooks } from '../webhooks/delivery.ts';
+import { pruneFinishedDeliveries } from '../webhooks/deliveries-repository.ts';
 import type { WorkerJob } from './worker-loop.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -87,6 +88,14 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
       async run({ db, clock, log }) {
         const removed = await pruneWebhookLogs(db, new Date(clock.now().getTime() - options.webhookLogRetentionDays * DAY));
         if (removed > 0) log.info({ removed }, 'pruned PSP callback logs past retention');
+      },
+    },
+    {
+      name: 'prune-webhook-deliveries',
+      everyMs: HOUR,
+      async run({ db, clock, log }) {
+        const removed = await pruneFinishedDeliveries(db, new Date(clock.now().getTime() - options.webhookLogRetentionDays * DAY));
+        if (removed > 0) log.info({ removed }, 'pruned finished outbound webhook deliveries past retention');
       },
     },
   ];
