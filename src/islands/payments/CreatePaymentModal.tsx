@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { listCurrencies } from '../../lib/api/currencies.ts';
 import { getMyOrganisation } from '../../lib/api/organisations.ts';
 import { createPayment, type CreatedPayment } from '../../lib/api/payments.ts';
 import type { Currency } from '../../lib/api/types.ts';
-import type { FieldErrors } from '../../lib/field-rules.ts';
 import {
   CREATED,
   CREATE_FAILED,
@@ -16,12 +14,12 @@ import {
   initialCurrency,
   showsBankCheckout,
   withGateway,
-  type CreatePaymentField,
   type CreatePaymentValues,
 } from '../../lib/payment-form.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
 import FormModal from '../ui/FormModal.tsx';
+import { useCheckedForm } from '../ui/useCheckedForm.ts';
 
 export interface CreatePaymentModalProps {
   onClose: () => void;
@@ -60,40 +58,24 @@ function useCurrencyOptions(onDefault: (code: string) => void): Options {
 
 /** Create Payment (orgadmin): amount, currency, customer and description; optionally through a gateway (spec §2, §5). */
 export default function CreatePaymentModal({ onClose, onCreated }: CreatePaymentModalProps) {
-  const [values, setValues] = useState<CreatePaymentValues>(() => emptyPaymentForm());
-  const [errors, setErrors] = useState<FieldErrors<CreatePaymentField>>({});
-  const [invalidAttempt, setInvalidAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const options = useCurrencyOptions((code) => setValues((was) => (was.currency === '' ? { ...was, currency: code } : was)));
-  const baseUnit = baseUnitOf(values.currency, options.currencies);
-
-  const change = (field: CreatePaymentField, value: string) => {
-    setValues((was) => ({ ...was, [field]: value }));
-    setErrors((was) => ({ ...was, [field]: undefined }));
-  };
-
-  const submit = async () => {
-    const checked = checkCreatePayment(values, baseUnit);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setInvalidAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
-      const created = await createPayment(checked.value);
-      showToast(successToast(CREATED));
+  const options = useCurrencyOptions((code) => form.setValues((was) => (was.currency === '' ? { ...was, currency: code } : was)));
+  const form = useCheckedForm({
+    initial: () => emptyPaymentForm(),
+    check: (values: CreatePaymentValues) => checkCreatePayment(values, baseUnitOf(values.currency, options.currencies)),
+    save: createPayment,
+    successMessage: CREATED,
+    failureMessage: CREATE_FAILED,
+    onSaved: (created: CreatedPayment) => {
       const checkout = checkoutUrlOf(created);
       if (checkout) window.open(checkout, '_blank', 'noopener,noreferrer');
       else if (created.gatewayInit && !created.gatewayInit.ok && created.gatewayInit.error) {
         showToast({ type: 'info', title: 'The gateway did not start the payment', message: created.gatewayInit.error });
       }
       onCreated(created);
-    } catch (error) {
-      showToast(failureToast(error, CREATE_FAILED));
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { values, setValues, errors, change } = form;
+  const baseUnit = baseUnitOf(values.currency, options.currencies);
 
   const codes = options.codes.length > 0 || values.currency === '' ? options.codes : [values.currency];
   return (
@@ -101,10 +83,10 @@ export default function CreatePaymentModal({ onClose, onCreated }: CreatePayment
       title="Create Payment"
       submitLabel="Create Payment"
       busyLabel="Creating..."
-      busy={busy}
-      invalidAttempt={invalidAttempt}
+      busy={form.busy}
+      invalidAttempt={form.invalidAttempt}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={() => void form.submit()}
     >
       <div className="form-grid">
         <FormField label="Amount" required error={errors.amount} hint="In major units, e.g. 12.50.">
