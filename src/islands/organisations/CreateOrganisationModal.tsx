@@ -1,19 +1,9 @@
-import { useState } from 'react';
-import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { createOrganisation } from '../../lib/api/organisations.ts';
 import type { Organisation } from '../../lib/api/types.ts';
-import type { FieldErrors } from '../../lib/field-rules.ts';
-import {
-  EMPTY_CREATE_FORM,
-  checkCreateOrganisation,
-  organisationCodeInput,
-  type CreateField,
-  type CreateOrganisationValues,
-  type CurrencySelection,
-} from '../../lib/organisation-form.ts';
-import { showToast } from '../../lib/stores/toasts.ts';
+import { EMPTY_CREATE_FORM, checkCreateOrganisation, organisationCodeInput, type CurrencySelection } from '../../lib/organisation-form.ts';
 import FormField from '../ui/FormField.tsx';
 import FormModal from '../ui/FormModal.tsx';
+import { useCheckedForm } from '../ui/useCheckedForm.ts';
 import CountrySelect from './CountrySelect.tsx';
 import CurrencyPicker from './CurrencyPicker.tsx';
 import { useReferenceOptions } from './useReferenceOptions.ts';
@@ -26,36 +16,18 @@ export interface CreateOrganisationModalProps {
 /** Create Organisation: name, contact email, code and country required; currencies picked from the enabled list. */
 export default function CreateOrganisationModal({ onClose, onCreated }: CreateOrganisationModalProps) {
   const { countries, currencies } = useReferenceOptions({ withCurrencies: true });
-  const [values, setValues] = useState<CreateOrganisationValues>(EMPTY_CREATE_FORM);
-  const [errors, setErrors] = useState<FieldErrors<CreateField>>({});
-  const [invalidAttempt, setInvalidAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: 'name' | 'email' | 'code' | 'country', value: string) => {
-    setValues((was) => ({ ...was, [field]: value }));
-    setErrors((was) => ({ ...was, [field]: undefined }));
-  };
+  const form = useCheckedForm({
+    initial: EMPTY_CREATE_FORM,
+    check: checkCreateOrganisation,
+    save: createOrganisation,
+    successMessage: 'Organisation created successfully!',
+    failureMessage: 'Failed to create organisation.',
+    onSaved: onCreated,
+  });
+  const { values, errors, change } = form;
   const changeCurrencies = (selection: CurrencySelection) => {
-    setValues((was) => ({ ...was, ...selection }));
-    setErrors((was) => ({ ...was, currencies: undefined, defaultCurrency: undefined }));
-  };
-
-  const submit = async () => {
-    const checked = checkCreateOrganisation(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setInvalidAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
-      const created = await createOrganisation(checked.value);
-      showToast(successToast('Organisation created successfully!'));
-      onCreated(created);
-    } catch (error) {
-      showToast(failureToast(error, 'Failed to create organisation.'));
-      setBusy(false);
-    }
+    change('currencies', selection.currencies);
+    change('defaultCurrency', selection.defaultCurrency);
   };
 
   return (
@@ -63,10 +35,10 @@ export default function CreateOrganisationModal({ onClose, onCreated }: CreateOr
       title="Create Organisation"
       submitLabel="Create Organisation"
       busyLabel="Creating..."
-      busy={busy}
-      invalidAttempt={invalidAttempt}
+      busy={form.busy}
+      invalidAttempt={form.invalidAttempt}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={() => void form.submit()}
     >
       <div className="form-grid">
         <FormField label="Name" required error={errors.name}>
