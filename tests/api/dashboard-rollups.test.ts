@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/raw.ts';
@@ -156,6 +157,20 @@ describe('dashboard roll-ups', () => {
         ),
       ),
     );
+    expect(await rolledUp(test)).toEqual(await recomputed(test));
+  });
+
+  it("are rebuilt exactly by the migration's backfill of existing payments", async () => {
+    const migration = readFileSync(new URL('../../server/db/migrations/0006_dashboard_rollups.sql', import.meta.url), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^\s*(--.*\n)*\s*INSERT INTO "payment_rollup_/.test(statement));
+    expect(backfill).toHaveLength(2);
+    const expected = await rolledUp(test);
+    await test.db.execute(sql`delete from payment_rollup_days`);
+    await test.db.execute(sql`delete from payment_rollup_totals`);
+    for (const statement of backfill) await test.db.execute(sql.raw(statement));
+    expect(await rolledUp(test)).toEqual(expected);
     expect(await rolledUp(test)).toEqual(await recomputed(test));
   });
 });

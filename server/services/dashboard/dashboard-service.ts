@@ -37,11 +37,6 @@ export async function dashboardScope(db: Database, caller: AuthenticatedUser, or
   return orgId;
 }
 
-async function defaultCurrencyOf(db: Database, orgId: number | null): Promise<string | null> {
-  if (orgId === null) return null;
-  return (await findOrganisation(db, orgId))?.defaultCurrency ?? null;
-}
-
 /** Currencies in display order: the preferred one first, then by payment count, then by code. */
 function orderCurrencies(counts: Map<string, number>, preferred: string | null): string[] {
   const codes = [...counts.keys()];
@@ -52,18 +47,13 @@ function orderCurrencies(counts: Map<string, number>, preferred: string | null):
   );
 }
 
-/** Success, Failed and Pending amounts and counts per currency (never adding currencies together). */
-export async function statusTotals(db: Database, orgId: number | null): Promise<StatusTotals> {
-  const [sums, units, preferred] = await Promise.all([
-    rollups.sumsByCurrencyAndStatus(db, orgId),
-    rollups.baseUnits(db),
-    defaultCurrencyOf(db, orgId),
-  ]);
+/** Turns per currency and status sums into the totals the screens show, the preferred currency first. */
+function toStatusTotals(sums: rollups.Sums<rollups.CurrencyStatusSum>): StatusTotals {
   const counts = new Map<string, number>();
-  for (const sum of sums) counts.set(sum.currency, (counts.get(sum.currency) ?? 0) + sum.count);
-  const byCurrency = orderCurrencies(counts, preferred).map((currency): CurrencyStatusTotals => {
-    const unit = units.get(currency) ?? 100;
-    const of = (status: Status) => sums.find((sum) => sum.currency === currency && sum.status === status);
+  for (const sum of sums.rows) counts.set(sum.currency, (counts.get(sum.currency) ?? 0) + sum.count);
+  const byCurrency = orderCurrencies(counts, sums.preferred).map((currency): CurrencyStatusTotals => {
+    const unit = sums.baseUnits.get(currency) ?? 100;
+    const of = (status: Status) => sums.rows.find((sum) => sum.currency === currency && sum.status === status);
     const minor = (status: Status) => of(status)?.amountMinor ?? 0;
     const totalMinor = STATUSES.reduce((total, status) => total + minor(status), 0);
     return {
@@ -80,13 +70,19 @@ export async function statusTotals(db: Database, orgId: number | null): Promise<
   return { ...byCurrency[0]!, byCurrency };
 }
 
+/** Success, Failed and Pending amounts and counts per currency (never adding currencies together). */
+export async function statusTotals(db: Database, orgId: number | null): Promise<StatusTotals> {
+  return toStatusTotals(await rollups.sumsByCurrencyAndStatus(db, orgId));
+}
+
 /** The superadmin's cards: organisations, transactions, gateways and the volume per currency. */
 export async function superadminStats(db: Database) {
-  const [counts, totals] = await Promise.all([rollups.platformCounts(db), statusTotals(db, null)]);
+  const sums = await rollups.platformSums(db);
+  const totals = toStatusTotals(sums);
   return {
-    orgCount: counts.organisations,
+    orgCount: sums.organisations,
     transactionCount: totals.byCurrency.reduce((sum, entry) => sum + entry.count, 0),
-    gatewayCount: counts.gateways,
+    gatewayCount: sums.gateways,
     totalVolume: totals.total,
     currency: totals.currency,
     volumes: totals.byCurrency.map(({ currency, total, totalMinor, count }) => ({ currency, total, totalMinor, count })),
@@ -95,22 +91,20 @@ export async function superadminStats(db: Database) {
 
 /** Every organisation's volume (all statuses), one entry per currency it has, its default currency first; by name. */
 export async function volumeByOrganisation(db: Database) {
-  const [organisations, sums, units] = await Promise.all([
-    rollups.organisationNames(db),
-    rollups.sumsByOrganisation(db),
-    rollups.baseUnits(db),
-  ]);
-  return organisations.flatMap((organisation) => {
-    const own = sums.filter((sum) => sum.orgId === organisation.id && sum.count !== 0);
-    const counts = new Map(own.map((sum) => [sum.currency, sum.count]));
-    return orderCurrencies(counts, organisation.defaultCurrency).map((currency) => {
-      const sum = own.find((entry) => entry.currency === currency);
+  const rows = await rollups.sumsByOrganisation(db);
+  const byOrganisation = new Map<number, rollups.OrganisationSum[]>();
+  for (const row of rows) byOrganisation.set(row.orgId, [...(byOrganisation.get(row.orgId) ?? []), row]);
+  return [...byOrganisation.values()].flatMap((own) => {
+    const first = own[0]!;
+    const counts = new Map(own.filter((row) => row.currency !== null).map((row) => [row.currency!, row.count]));
+    return orderCurrencies(counts, first.defaultCurrency).map((currency) => {
+      const sum = own.find((row) => row.currency === currency);
       const totalMinor = sum?.amountMinor ?? 0;
       return {
-        orgId: organisation.id,
-        name: organisation.name,
+        orgId: first.orgId,
+        name: first.name,
         currency,
-        total: fromMinorUnits(totalMinor, units.get(currency) ?? 100),
+        total: fromMinorUnits(totalMinor, sum?.baseUnit ?? first.baseUnit),
         totalMinor,
         count: sum?.count ?? 0,
       };
@@ -126,11 +120,7 @@ export async function orgVolumeChart(db: Database, clock: Clock, orgId: number |
   const today = clock.now();
   const end = today.toISOString().slice(0, 10);
   const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (days - 1))).toISOString().slice(0, 10);
-  const [sums, units, preferred] = await Promise.all([
-    rollups.sumsByDay(db, orgId, start, end),
-    rollups.baseUnits(db),
-    defaultCurrencyOf(db, orgId),
-  ]);
+  const { rows: sums, baseUnits: units, preferred } = await rollups.sumsByDay(db, orgId, start, end);
   const counts = new Map<string, number>();
   for (const sum of sums) counts.set(sum.currency, (counts.get(sum.currency) ?? 0) + sum.count);
   const byKey = new Map(sums.map((sum) => [`${sum.day}|${sum.currency}`, sum]));

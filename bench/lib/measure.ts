@@ -1,0 +1,80 @@
+// The load generator shared by every scenario: N requests over C keep-alive connections (node:http, no extra
+// dependency), the latency of each one measured.
+import { Agent, request } from 'node:http';
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH';
+  headers?: Record<string, string>;
+  /** JSON body sent with every request. */
+  body?: unknown;
+  requests: number;
+  concurrency: number;
+  /** Requests made first and not counted (JIT, caches, pools). */
+  warmup?: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  maxMs: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** Runs the load and measures it; a non-2xx answer counts as an error. */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const headers = { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers };
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const one = () =>
+    new Promise<{ ms: number; ok: boolean }>((resolve) => {
+      const started = performance.now();
+      const call = request(options.url, { method: options.method ?? 'GET', headers, agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          resolve({ ms: performance.now() - started, ok: status >= 200 && status < 300 });
+        });
+      });
+      call.on('error', () => resolve({ ms: performance.now() - started, ok: false }));
+      call.end(body);
+    });
+  const drive = async (count: number, record: (sample: { ms: number; ok: boolean }) => void) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(options.concurrency, count) }, async () => {
+        while (next < count) {
+          next++;
+          record(await one());
+        }
+      }),
+    );
+  };
+  await drive(options.warmup ?? Math.min(100, Math.ceil(options.requests / 10)), () => undefined);
+  const samples: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  await drive(options.requests, (sample) => {
+    samples.push(sample.ms);
+    if (!sample.ok) errors++;
+  });
+  const elapsed = performance.now() - started;
+  agent.destroy();
+  samples.sort((a, b) => a - b);
+  return {
+    requests: samples.length,
+    errors,
+    requestsPerSecond: round((samples.length / elapsed) * 1000),
+    p50Ms: round(percentile(samples, 50)),
+    p99Ms: round(percentile(samples, 99)),
+    meanMs: round(samples.reduce((sum, ms) => sum + ms, 0) / Math.max(1, samples.length)),
+    maxMs: round(samples.at(-1) ?? 0),
+  };
+}

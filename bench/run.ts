@@ -1,0 +1,218 @@
+// `npm run bench`: seeds a database per engine (PGlite, PostgreSQL), serves the real app on it and runs every
+// scenario of bench/scenarios/ against it; writes bench/results.json and bench/results.md and fails when a budget
+// (DESIGN §9) is missed. Not part of `npm test`.
+//
+//   BENCH_PAYMENTS=1000000   payments to seed (50 organisations over a year of days)
+//   BENCH_ENGINES=pglite,postgres
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/payrail_bench   (dropped and recreated)
+//   BENCH_SCENARIOS=dashboard,ai-query   only these (the bare route always runs: the ratios need it)
+//   BENCH_REQUESTS=1000  BENCH_CONCURRENCY=4
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
+import { seedProviders } from '../server/db/provider-catalogue.ts';
+import { queryRows } from '../server/db/raw.ts';
+import { seedReferenceData } from '../server/db/reference-data.ts';
+import { hashPassword } from '../server/services/auth/passwords.ts';
+import { insertUser } from '../server/services/users/users-repository.ts';
+import { seedBenchData } from './lib/seed.ts';
+import type { BenchContext, Engine, ScenarioResult } from './lib/types.ts';
+import { SCENARIOS } from './scenarios/index.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const env = (name: string, fallback: string) => process.env[name] || fallback;
+const PAYMENTS = Number(env('BENCH_PAYMENTS', '1000000'));
+const ORGANISATIONS = 50;
+const DAYS = 365;
+const ENGINES = env('BENCH_ENGINES', 'pglite,postgres')
+  .split(',')
+  .map((e) => e.trim()) as Engine[];
+const DATABASE_URL = env('BENCH_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/payrail_bench');
+const ONLY = process.env['BENCH_SCENARIOS']?.split(',').map((s) => s.trim());
+const REQUESTS = Number(env('BENCH_REQUESTS', '1000'));
+const CONCURRENCY = Number(env('BENCH_CONCURRENCY', '4'));
+const PASSWORD = 'bench-password-1';
+const log = (message: string) => console.log(message);
+
+async function freshPostgres(): Promise<DatabaseHandle> {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE_URL must name a plain database (got "${name}")`);
+  const maintenance = new URL(DATABASE_URL);
+  maintenance.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return openDatabase({ databaseUrl: DATABASE_URL, poolSize: 20 });
+}
+
+async function freshPglite(): Promise<DatabaseHandle> {
+  const dir = path.join(HERE, '.data', `pglite-${PAYMENTS}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return openDatabase({ pgliteDir: dir });
+}
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function runEngine(
+  engine: Engine,
+): Promise<{ results: ScenarioResult[]; seedSeconds: number; serverVersion: string; rssMb: number }> {
+  log(`\n== ${engine}: seeding ${PAYMENTS.toLocaleString('en')} payments over ${ORGANISATIONS} organisations and ${DAYS} days`);
+  const database = engine === 'postgres' ? await freshPostgres() : await freshPglite();
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    await seedProviders(database.db, 'http://127.0.0.1');
+    const started = Date.now();
+    const { firstOrgId } = await seedBenchData(database.db, {
+      payments: PAYMENTS,
+      organisations: ORGANISATIONS,
+      days: DAYS,
+      now: new Date(),
+      log,
+    });
+    const seedSeconds = (Date.now() - started) / 1000;
+    const passwordHash = await hashPassword(PASSWORD);
+    await insertUser(database.db, {
+      name: 'Bench Superadmin',
+      email: 'bench.super@payrail.test',
+      role: 'superadmin',
+      orgId: null,
+      passwordHash,
+    });
+    await insertUser(database.db, {
+      name: 'Bench Orgadmin',
+      email: 'bench.org@payrail.test',
+      role: 'orgadmin',
+      orgId: firstOrgId,
+      passwordHash,
+    });
+    const [version] = await queryRows<{ version: string }>(database.db, sql`select version() as version`);
+    const app = await buildApp({
+      database,
+      jwtSecret: new TextEncoder().encode('bench-secret-that-is-long-enough-for-hs256-0123456789'),
+      dataKey: Buffer.alloc(32, 9),
+      publicUrl: 'http://127.0.0.1',
+      logger: false,
+      authRateLimitPerMinute: 10_000,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const context: BenchContext = {
+        engine,
+        baseUrl,
+        tokens: {
+          superadmin: await signIn(baseUrl, 'bench.super@payrail.test'),
+          orgadmin: await signIn(baseUrl, 'bench.org@payrail.test'),
+        },
+        orgId: firstOrgId,
+        payments: PAYMENTS,
+        requests: REQUESTS,
+        concurrency: CONCURRENCY,
+      };
+      const results: ScenarioResult[] = [];
+      for (const scenario of SCENARIOS) {
+        if (ONLY && scenario.name !== 'bare-route' && !ONLY.includes(scenario.name)) continue;
+        log(`-- ${scenario.name}`);
+        for (const result of await scenario.run(context)) {
+          results.push(result);
+          log(
+            `   ${result.withinBudget ? 'ok  ' : 'MISS'} ${result.name.padEnd(64)} p50 ${result.p50Ms.toFixed(2).padStart(8)} ms  p99 ${result.p99Ms
+              .toFixed(2)
+              .padStart(8)} ms  ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  errors ${result.errors}`,
+          );
+        }
+      }
+      const bare = results.find((result) => result.scenario === 'bare-route');
+      for (const result of results)
+        if (bare && result !== bare) result.ratioToBare = Math.round((result.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000;
+      return {
+        results,
+        seedSeconds,
+        serverVersion: version?.version ?? engine,
+        rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+function markdown(report: Report): string {
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Measured ${report.when} on ${report.environment.cpu} (${report.environment.cpus} cores, ${report.environment.memoryGb} GB), ${report.environment.os}, Node ${report.environment.node}.`,
+    `Data: ${report.payments.toLocaleString('en')} payments, ${ORGANISATIONS} organisations, ${DAYS} days. Load: ${REQUESTS} requests per endpoint over ${CONCURRENCY} keep-alive connections (the analyst: a tenth, at most 4).`,
+    '',
+  ];
+  for (const run of report.engines) {
+    lines.push(
+      `## ${run.engine}`,
+      '',
+      `${run.serverVersion.split(' on ')[0] ?? run.serverVersion}; seeded in ${run.seedSeconds.toFixed(1)} s; bench process RSS ${run.rssMb} MB.`,
+      '',
+    );
+    lines.push('| scenario | requests/s | p50 ms | p99 ms | errors | × bare route | budget |', '|---|---:|---:|---:|---:|---:|---|');
+    for (const result of run.results) {
+      const budget =
+        result.budgetP99Ms === undefined ? '' : `p99 ≤ ${result.budgetP99Ms} ms: ${result.withinBudget ? 'met' : '**missed**'}`;
+      lines.push(
+        `| ${result.name.replace(/\|/g, '\\|')} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${result.errors} | ${result.ratioToBare?.toFixed(3) ?? '1'} | ${budget} |`,
+      );
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+interface Report {
+  when: string;
+  payments: number;
+  environment: { node: string; os: string; cpu: string; cpus: number; memoryGb: number };
+  engines: { engine: Engine; serverVersion: string; seedSeconds: number; rssMb: number; results: ScenarioResult[] }[];
+}
+
+const report: Report = {
+  when: new Date().toISOString(),
+  payments: PAYMENTS,
+  environment: {
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+    cpus: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+  },
+  engines: [],
+};
+for (const engine of ENGINES) report.engines.push({ engine, ...(await runEngine(engine)) });
+writeFileSync(path.join(HERE, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(path.join(HERE, 'results.md'), `${markdown(report)}\n`);
+log(`\nWrote bench/results.md and bench/results.json.`);
+const missed = report.engines.flatMap((run) => run.results.filter((result) => !result.withinBudget));
+if (missed.length > 0) {
+  console.error(
+    `Budget missed: ${missed.map((result) => `${result.engine} ${result.name} (p99 ${result.p99Ms} ms, errors ${result.errors})`).join('; ')}`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,7 @@
+// The benchmarks `npm run bench` runs, in order. Add one: a file exporting a BenchScenario, listed here.
+import type { BenchScenario } from '../lib/types.ts';
+import { aiQuery } from './ai-query.ts';
+import { bareRoute } from './bare-route.ts';
+import { dashboard } from './dashboard.ts';
+
+export const SCENARIOS: BenchScenario[] = [bareRoute, dashboard, aiQuery];
