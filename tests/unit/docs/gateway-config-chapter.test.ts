@@ -1,0 +1,38 @@
+// The config reference chapter must name every field of the gateway config schema and every template
+// token, so the docs cannot fall behind the validator (src/lib/gateway-config, src/lib/template.ts).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GatewayConfigSchema } from '../../../src/lib/gateway-config/index.ts';
+import { TEMPLATE_TOKENS } from '../../../src/lib/template.ts';
+
+const chapter = readFileSync(path.resolve(import.meta.dirname, '../../../src/content/docs/gateway-config.mdx'), 'utf8');
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Every property name in a JSON Schema, at any depth. */
+function fieldNames(schema: unknown): string[] {
+  if (!isObject(schema)) return [];
+  const own = isObject(schema['properties']) ? Object.keys(schema['properties']) : [];
+  const nested = [
+    ...(isObject(schema['properties']) ? Object.values(schema['properties']) : []),
+    ...(Array.isArray(schema['anyOf']) ? schema['anyOf'] : []),
+    schema['items'],
+  ].flatMap(fieldNames);
+  return [...new Set([...own, ...nested])];
+}
+
+describe('the Generic adapter config chapter', () => {
+  it('documents every field of the config schema in a table row', () => {
+    const fields = fieldNames(JSON.parse(JSON.stringify(GatewayConfigSchema)));
+    expect(fields.length).toBeGreaterThan(30);
+    const missing = fields.filter((field) => !chapter.includes(`| \`${field}\` |`));
+    expect(missing).toEqual([]);
+  });
+
+  it('documents every template token, and the meta.* and secrets.config.* families', () => {
+    const missing = [...TEMPLATE_TOKENS, 'meta.*', 'secrets.config.*'].filter((token) => !chapter.includes(`| \`{${token}}\` |`));
+    expect(missing).toEqual([]);
+  });
+});
