@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './client.ts';
+import { isUniqueViolation } from './errors.ts';
 import { hashPassword } from '../services/auth/passwords.ts';
 import { countSuperadmins, insertUser } from '../services/users/users-repository.ts';
 
@@ -18,7 +19,13 @@ export async function ensureSuperadmin(
   if ((await countSuperadmins(db)) > 0) return;
   const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
   const password = admin.password ?? randomBytes(12).toString('base64url');
-  await insertUser(db, { name: 'Platform Admin', email, role: 'superadmin', orgId: null, passwordHash: await hashPassword(password) });
+  try {
+    await insertUser(db, { name: 'Platform Admin', email, role: 'superadmin', orgId: null, passwordHash: await hashPassword(password) });
+  } catch (error) {
+    // Several API processes started at once on an empty database: another one created it first.
+    if (isUniqueViolation(error) && (await countSuperadmins(db)) > 0) return;
+    throw error;
+  }
   if (admin.password) {
     log.info(`Created superadmin ${email} with the password from ADMIN_PASSWORD.`);
   } else {

@@ -42,3 +42,18 @@ describe('first-start seeding', () => {
     }
   });
 });
+
+describe('several processes starting at once', () => {
+  it('create exactly one superadmin and none of them fails', async () => {
+    const fresh = await buildTestApp();
+    try {
+      await Promise.all(
+        [1, 2, 3].map(() => ensureSuperadmin(fresh.db, quiet, { email: 'first@payrail.test', password: 'first password 1' })),
+      );
+      const superadmins = await fresh.db.select({ email: users.email }).from(users);
+      expect(superadmins).toEqual([{ email: 'first@payrail.test' }]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
