@@ -178,7 +178,10 @@ const deliveryContext = () => ({
 /** Has Payrail's delivery worker send a real payment.test event to `url`; returns the stored outcome. */
 async function deliverTestEvent(url: string): Promise<{ status: string; responseCode: number | null; error: string | null }> {
   await t.db.delete(webhookDeliveries);
-  const saved = await call('PATCH', '/api/organisations/my-organisation/webhook-config', userToken, { callbackUrl: url, webhookSecret: WEBHOOK_SECRET });
+  const saved = await call('PATCH', '/api/organisations/my-organisation/webhook-config', userToken, {
+    callbackUrl: url,
+    webhookSecret: WEBHOOK_SECRET,
+  });
   expect(saved.status, saved.text).toBe(200);
   const queued = await call('POST', '/api/organisations/my-organisation/webhook-test', userToken);
   expect(queued.status, queued.text).toBe(202);
@@ -201,7 +204,12 @@ async function capturedDelivery(): Promise<{ body: string; signature: string; ti
     const received = receiver.received[0];
     if (!received) throw new Error('the receiver got nothing');
     const headers = Object.fromEntries(Object.entries(received.headers).map(([name, value]) => [name, String(value)]));
-    return { body: received.body, signature: headers['x-payrail-signature'] ?? '', timestamp: headers['x-payrail-timestamp'] ?? '', headers };
+    return {
+      body: received.body,
+      signature: headers['x-payrail-signature'] ?? '',
+      timestamp: headers['x-payrail-timestamp'] ?? '',
+      headers,
+    };
   } finally {
     await receiver.close();
   }
@@ -303,7 +311,10 @@ describe.each(SAMPLES.map((sample) => [`${sample.where} ${sample.lang} ${sample.
           const real = await capturedDelivery();
           const tampered = await fetch(receiver.url, {
             method: 'POST',
-            headers: { ...real.headers, 'content-length': String(Buffer.byteLength(real.body.replace('payment.test', 'payment.succeeded'))) },
+            headers: {
+              ...real.headers,
+              'content-length': String(Buffer.byteLength(real.body.replace('payment.test', 'payment.succeeded'))),
+            },
             body: real.body.replace('payment.test', 'payment.succeeded'),
           });
           expect(tampered.status, receiver.output()).toBe(401);
@@ -382,7 +393,11 @@ describe('the per-provider webhook samples (superadmin docs, generated from GET 
         timeout: 30_000,
       });
       expect(JSON.parse(stdout)).toMatchObject({ received: true, status: 'accepted', paymentStatus: 'Success' });
-      const [row] = await t.db.select({ status: payments.status }).from(payments).where(eq(payments.reference, reference)).orderBy(desc(payments.id));
+      const [row] = await t.db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.reference, reference))
+        .orderBy(desc(payments.id));
       expect(row?.status).toBe('Success');
       executed.push(`provider sample ${name}`);
     },

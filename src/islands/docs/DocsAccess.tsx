@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { isSuperadmin } from '../../lib/roles.ts';
 import { useSession } from '../shell/useSession.ts';
 
@@ -7,8 +8,13 @@ import { useSession } from '../shell/useSession.ts';
  */
 export default function DocsAccess() {
   const { status, user } = useSession();
-  if (status !== 'authenticated' || !user) return null;
-  if (isSuperadmin(user.role)) {
+  const view = status !== 'authenticated' || !user ? null : isSuperadmin(user.role) ? 'superadmin' : 'limited';
+  useEffect(() => {
+    // docs.css shows superadmin-only chapters, or their fallback note, by this mark.
+    if (view) document.documentElement.dataset['docsView'] = view;
+  }, [view]);
+  if (view === null) return null;
+  if (view === 'superadmin') {
     return (
       <p className="docs-access docs-access--full">
         <span className="badge badge--accent">Full view</span>

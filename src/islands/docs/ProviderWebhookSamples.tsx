@@ -59,5 +59,15 @@ function ProviderSamples() {
 export default function ProviderWebhookSamples() {
   const { status, user } = useSession();
   if (status !== 'authenticated' || !user || !isSuperadmin(user.role)) return null;
-  return <ProviderSamples />;
+  return (
+    <>
+      <h2 id="webhook-samples-per-provider">Webhook samples per provider</h2>
+      <p>
+        From the live provider catalogue (including providers added on this installation): where each provider&apos;s
+        callbacks go, the inbound signature header, the expected success statuses and a correctly signed sample callback.
+        The commands read <code>PAYRAIL_URL</code> and <code>GATEWAY_WEBHOOK_SECRET</code> (the gateway&apos;s webhook secret).
+      </p>
+      <ProviderSamples />
+    </>
+  );
 }
