@@ -64,6 +64,8 @@ export function drawDailyVolume(
         tension: 0.3,
         pointRadius: 2,
         borderWidth: 2,
+        // Amounts of different currencies never share an axis: the first currency on the left, the others on the right.
+        yAxisID: index === 0 ? 'y' : 'y1',
       })),
     },
     options: {
@@ -83,6 +85,17 @@ export function drawDailyVolume(
           beginAtZero: true,
           ticks: { color: text, font: { family: font }, callback: (value) => axisMoney(Number(value), series[0]?.currency ?? 'GHS') },
           grid: { color: grid },
+        },
+        y1: {
+          display: series.length > 1,
+          position: 'right',
+          beginAtZero: true,
+          ticks: {
+            color: text,
+            font: { family: font },
+            callback: (value) => (series.length === 2 ? axisMoney(Number(value), series[1]!.currency) : String(value)),
+          },
+          grid: { drawOnChartArea: false },
         },
       },
     },
