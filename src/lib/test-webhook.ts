@@ -122,5 +122,9 @@ export function testWebhookToast(outcome: TestWebhookResult | { error: unknown }
   }
   if (outcome.ok) return { type: 'success', title: 'Webhook delivered', message: `HTTP ${outcome.status}` };
   const body = outcome.body.trim();
-  return { type: 'error', title: 'Webhook failed', message: body ? `HTTP ${outcome.status}: ${body.slice(0, 300)}` : `HTTP ${outcome.status}` };
+  return {
+    type: 'error',
+    title: 'Webhook failed',
+    message: body ? `HTTP ${outcome.status}: ${body.slice(0, 300)}` : `HTTP ${outcome.status}`,
+  };
 }

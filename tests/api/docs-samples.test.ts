@@ -128,7 +128,9 @@ async function runSample(sample: DocsSample, env: NodeJS.ProcessEnv): Promise<st
     return stdout;
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${sample.where} failed:\n${failure.message}\nstdout: ${failure.stdout ?? ''}\nstderr: ${failure.stderr ?? ''}`);
+    throw new Error(`${sample.where} failed:\n${failure.message}\nstdout: ${failure.stdout ?? ''}\nstderr: ${failure.stderr ?? ''}`, {
+      cause: error,
+    });
   }
 }
 

@@ -8,6 +8,8 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
 let t: TestApp;
 let document: Json;
 
@@ -43,7 +45,7 @@ describe('the OpenAPI document behind the API reference', () => {
 
   it('has a summary or description on every route', () => {
     const undocumented = operations()
-      .filter(({ operation }) => !String(operation['summary'] ?? '').trim() && !String(operation['description'] ?? '').trim())
+      .filter(({ operation }) => !textOf(operation['summary']) && !textOf(operation['description']))
       .map((entry) => entry.where);
     expect(undocumented, 'routes without a summary: add schema.summary').toEqual([]);
   });

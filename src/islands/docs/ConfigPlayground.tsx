@@ -39,8 +39,8 @@ export default function ConfigPlayground({ samples }: ConfigPlaygroundProps) {
         Config validator playground
       </h3>
       <p className="docs-tool__intro">
-        Edit a gateway or bank config: every change is checked by the same validator the server runs when a gateway is
-        saved. Errors stop a save; hints are recommendations.
+        Edit a gateway or bank config: every change is checked by the same validator the server runs when a gateway is saved. Errors stop a
+        save; hints are recommendations.
       </p>
       <div className="docs-tool__row">
         <div className="field">

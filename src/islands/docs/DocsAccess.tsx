@@ -26,10 +26,9 @@ export default function DocsAccess() {
     <div className="docs-access docs-access--limited" role="note" aria-label="Limited view">
       <span className="badge badge--warning">Limited view</span>
       <p>
-        Provider and gateway credential management is restricted to platform superadmins: adding providers and
-        entering gateway credentials (secret key, public key, webhook secret) is done by your Payrail operator.
-        This view shows what your organisation integrates: payments, webhook samples and organisation-scope bank
-        examples.
+        Provider and gateway credential management is restricted to platform superadmins: adding providers and entering gateway credentials
+        (secret key, public key, webhook secret) is done by your Payrail operator. This view shows what your organisation integrates:
+        payments, webhook samples and organisation-scope bank examples.
       </p>
     </div>
   );

@@ -36,9 +36,17 @@ function ProviderSamples() {
                 ) : null}
               </dd>
               <dt>Expected success statuses</dt>
-              <dd>{facts.successStatuses.map((status) => <code key={status}>{status}</code>)}</dd>
+              <dd>
+                {facts.successStatuses.map((status) => (
+                  <code key={status}>{status}</code>
+                ))}
+              </dd>
               <dt>Verify success statuses</dt>
-              <dd>{facts.verifySuccessStatuses.map((status) => <code key={status}>{status}</code>)}</dd>
+              <dd>
+                {facts.verifySuccessStatuses.map((status) => (
+                  <code key={status}>{status}</code>
+                ))}
+              </dd>
             </dl>
             {facts.sampleBody ? (
               <>
@@ -63,9 +71,9 @@ export default function ProviderWebhookSamples() {
     <>
       <h2 id="webhook-samples-per-provider">Webhook samples per provider</h2>
       <p>
-        From the live provider catalogue (including providers added on this installation): where each provider&apos;s
-        callbacks go, the inbound signature header, the expected success statuses and a correctly signed sample callback.
-        The commands read <code>PAYRAIL_URL</code> and <code>GATEWAY_WEBHOOK_SECRET</code> (the gateway&apos;s webhook secret).
+        From the live provider catalogue (including providers added on this installation): where each provider&apos;s callbacks go, the
+        inbound signature header, the expected success statuses and a correctly signed sample callback. The commands read{' '}
+        <code>PAYRAIL_URL</code> and <code>GATEWAY_WEBHOOK_SECRET</code> (the gateway&apos;s webhook secret).
       </p>
       <ProviderSamples />
     </>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Provider } from '../../lib/api/types.ts';
 import { FALLBACK_PROVIDERS } from '../../lib/provider-fallback.ts';
 import { inboundWebhookFacts } from '../../lib/psp-webhook-sample.ts';
@@ -45,12 +45,18 @@ type Outcome = { result: TestWebhookResult } | { error: string };
 function ToolForm() {
   const { providers, state } = useProviderCatalogue();
   const [providerName, setProviderName] = useState('');
-  const [input, setInput] = useState<TestWebhookInput>({ url: '', secret: '', headerName: DEFAULT_SIGNATURE_HEADER, payload: DEFAULT_PAYLOAD });
+  const [input, setInput] = useState<TestWebhookInput>({
+    url: '',
+    secret: '',
+    headerName: DEFAULT_SIGNATURE_HEADER,
+    payload: DEFAULT_PAYLOAD,
+  });
   const [problem, setProblem] = useState<{ field: TestWebhookField; message: string } | null>(null);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const options = state === 'ready' && providers.length > 0 ? providers.map((p) => ({ name: p.name, displayName: p.displayName })) : FALLBACK_PROVIDERS;
+  const options =
+    state === 'ready' && providers.length > 0 ? providers.map((p) => ({ name: p.name, displayName: p.displayName })) : FALLBACK_PROVIDERS;
   const selected = providers.find((p) => p.name === providerName);
   const set = (field: TestWebhookField, value: string) => {
     setInput((was) => ({ ...was, [field]: value }));
@@ -76,7 +82,7 @@ function ToolForm() {
     setProblem(null);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: { preventDefault: () => void }) => {
     event.preventDefault();
     const found = checkTestWebhook(input);
     if (found) {
@@ -101,7 +107,10 @@ function ToolForm() {
 
   return (
     <form className="form docs-tool__form" noValidate onSubmit={(event) => void submit(event)}>
-      <FormField label="Provider" hint={selected ? `${selected.displayName}: callbacks go to /api/webhooks/psp/${selected.name}.` : undefined}>
+      <FormField
+        label="Provider"
+        hint={selected ? `${selected.displayName}: callbacks go to /api/webhooks/psp/${selected.name}.` : undefined}
+      >
         {(control) => (
           <select {...control} className="select" value={providerName} onChange={(event) => chooseProvider(event.target.value)}>
             <option value="">Any (outbound-style event)</option>
@@ -162,7 +171,11 @@ function ToolForm() {
           />
         )}
       </FormField>
-      <FormField label="JSON payload" error={errorOf('payload')} hint="Sent exactly as written; the signature is HMAC-SHA256 (hex) of this text.">
+      <FormField
+        label="JSON payload"
+        error={errorOf('payload')}
+        hint="Sent exactly as written; the signature is HMAC-SHA256 (hex) of this text."
+      >
         {(control) => (
           <textarea
             {...control}
@@ -211,8 +224,8 @@ export default function TestWebhookTool() {
         Send test webhook
       </h3>
       <p className="docs-tool__intro">
-        Signs the payload in this browser (WebCrypto) and POSTs it straight to the destination. The destination must
-        accept cross-origin requests (CORS) from this console, unless it is this server itself.
+        Signs the payload in this browser (WebCrypto) and POSTs it straight to the destination. The destination must accept cross-origin
+        requests (CORS) from this console, unless it is this server itself.
       </p>
       <ToolForm />
     </section>
