@@ -11,7 +11,7 @@ import { BANK_CALLBACK_PROVIDER } from '../providers/providers-service.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
 import type { OrchestrationContext } from './orchestrator.ts';
 import { NO_CREDENTIALS } from './payment-verifier.ts';
-import { insertAttempt, type PaymentRow } from './payments-repository.ts';
+import { recordAttempt, type PaymentRow } from './payments-repository.ts';
 import { PAYMENT_REFERENCE_PATTERN } from './reference.ts';
 import { paymentTemplateValues } from './template-values.ts';
 
@@ -88,17 +88,7 @@ export async function selectBank(ctx: OrchestrationContext, reference: string, b
     notificationUrl: `${ctx.publicUrl}/api/webhooks/psp/${BANK_CALLBACK_PROVIDER}`,
   });
   const result = await callInit(bank.apiConfig as GatewayConfig, values, NO_CREDENTIALS, { policy: ctx.targets, clock: ctx.clock });
-  await insertAttempt(ctx.db, {
-    paymentId: payment.id,
-    gatewayId: null,
-    gatewayName: `${bank.name} (bank)`.slice(0, 100),
-    outcome: result.outcome,
-    httpStatus: result.httpStatus,
-    durationMs: result.durationMs,
-    error: result.error?.slice(0, 1000) ?? null,
-    responseExcerpt: result.responseExcerpt?.slice(0, 500) ?? null,
-    createdAt: ctx.clock.now(),
-  });
+  await recordAttempt(ctx.db, payment.id, { gatewayId: null, name: `${bank.name} (bank)` }, result, ctx.clock.now());
   if (result.outcome !== 'ok' || !result.checkoutUrl) {
     throw new HttpError(502, `${bank.name} could not start the payment; try again or choose another bank.`);
   }

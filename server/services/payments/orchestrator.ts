@@ -7,7 +7,7 @@ import { gatewaySecrets } from '../gateways/gateways-service.ts';
 import { listGateways, type GatewayRow } from '../gateways/gateways-repository.ts';
 import { rollUpGatewayChange } from '../dashboard/rollups.ts';
 import { paymentTemplateValues } from './template-values.ts';
-import { insertAttempt, setGatewayResult, type PaymentRow } from './payments-repository.ts';
+import { recordAttempt, setGatewayResult, type PaymentRow } from './payments-repository.ts';
 
 export interface OrchestrationContext {
   db: Database;
@@ -55,17 +55,7 @@ export async function startAtGateway(
       clock: ctx.clock,
       baseUrl: gateway.baseUrl,
     });
-    await insertAttempt(ctx.db, {
-      paymentId: payment.id,
-      gatewayId: gateway.id,
-      gatewayName: gateway.name,
-      outcome: result.outcome,
-      httpStatus: result.httpStatus,
-      durationMs: result.durationMs,
-      error: result.error?.slice(0, 1000) ?? null,
-      responseExcerpt: result.responseExcerpt?.slice(0, 500) ?? null,
-      createdAt: ctx.clock.now(),
-    });
+    await recordAttempt(ctx.db, payment.id, { gatewayId: gateway.id, name: gateway.name }, result, ctx.clock.now());
     last = { gateway, result };
     if (result.outcome === 'ok') {
       // The dashboard's gateway usage moves with the payment's gateway, in one transaction.

@@ -71,8 +71,29 @@ export async function listPayments(db: Database, orgId: number, filters: Payment
 }
 
 /** Records one gateway attempt. */
-export async function insertAttempt(db: Database, values: typeof paymentAttempts.$inferInsert): Promise<void> {
+async function insertAttempt(db: Database, values: typeof paymentAttempts.$inferInsert): Promise<void> {
   await db.insert(paymentAttempts).values(values);
+}
+
+/** Stores the outcome of one adapter `init` call (at a gateway, or a bank for bank checkout) on a payment. */
+export function recordAttempt(
+  db: Database,
+  paymentId: number,
+  target: { gatewayId: number | null; name: string },
+  result: { outcome: string; httpStatus: number | null; durationMs: number; error: string | null; responseExcerpt: string | null },
+  at: Date,
+): Promise<void> {
+  return insertAttempt(db, {
+    paymentId,
+    gatewayId: target.gatewayId,
+    gatewayName: target.name.slice(0, 100),
+    outcome: result.outcome,
+    httpStatus: result.httpStatus,
+    durationMs: result.durationMs,
+    error: result.error?.slice(0, 1000) ?? null,
+    responseExcerpt: result.responseExcerpt?.slice(0, 500) ?? null,
+    createdAt: at,
+  });
 }
 
 /** The attempts of a payment, oldest first. */
