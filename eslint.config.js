@@ -7,6 +7,9 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      // Side builds and results of parallel Playwright runs (own --outDir / --output).
+      'dist-*/',
+      'test-results-*/',
       '.astro/',
       'node_modules/',
       '.tools/',
