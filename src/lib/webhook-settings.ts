@@ -1,6 +1,7 @@
 // Rules and texts of Settings → Webhook Configuration (spec §2 Settings, §3 Organisation settings, §4, §7, §8), free of React.
 import type { WebhookConfig, WebhookConfigPatch } from './api/webhooks.ts';
 import { blankToNull, isHttpUrl, type Checked, type FieldErrors } from './field-rules.ts';
+export { COPIED_TO_CLIPBOARD as COPIED, COPY_REFUSED as COPY_FAILED } from './copy-feedback.ts';
 
 // Texts the spec quotes, verbatim.
 export const WEBHOOK_SETTINGS_SAVED = 'Webhook settings saved successfully!';
@@ -14,11 +15,9 @@ export const CHECKOUT_URL_ROTATED = 'Checkout URL rotated.';
 export const CHECKOUT_ROTATE_FAILED = 'Failed to rotate checkout token.';
 export const RECORD_URL_FETCHED = 'Record URL fetched.';
 export const RECORD_URL_FAILED = 'Failed to fetch record URL.';
-export const COPIED = 'Copied to clipboard';
 
 // Texts of our own.
 export const WEBHOOK_CONFIG_LOAD_FAILED = 'Webhook settings could not be loaded.';
-export const COPY_FAILED = 'Could not copy to the clipboard.';
 export const TEST_EVENT_QUEUED = 'Test event queued for delivery.';
 export const TEST_EVENT_FAILED = 'Failed to send test event.';
 export const RESEND_QUEUED = 'Delivery queued again.';

@@ -1,24 +1,10 @@
-import { useEffect, useState } from 'react';
-import { COPIED_RESET_MS, copyWithToast } from '../../lib/copy-feedback.ts';
+import { useCopyFeedback } from '../ui/useCopyFeedback.ts';
 
 /** The code blocks' Copy button for islands: 'Copied to clipboard', and 'Copied' for 1.2 s (spec §8, §9). */
 export default function CopyCodeButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyFeedback();
   return (
-    <button
-      type="button"
-      className="btn btn--sm code-block__copy"
-      onClick={() => {
-        void copyWithToast(text).then((ok) => {
-          if (ok) setCopied(true);
-        });
-      }}
-    >
+    <button type="button" className="btn btn--sm code-block__copy" onClick={() => void copy(text)}>
       {copied ? 'Copied' : 'Copy'}
     </button>
   );
