@@ -7,6 +7,7 @@ import { findUserByEmail, insertUser } from '../services/users/users-repository.
 import { createGateway } from '../services/gateways/gateways-service.ts';
 import { listGateways } from '../services/gateways/gateways-repository.ts';
 import { insertBank, listBanks } from '../services/banks/banks-repository.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 import { sandboxBankConfig, sandboxEntry } from './provider-catalogue.ts';
 
 export const DEMO_ORGANISATION = { name: 'Demo Organisation', code: 'DEMO', email: 'payments@demo.payrail.local', country: 'GH' };
@@ -16,7 +17,8 @@ const DEMO_SANDBOX_KEY = 'sk_sandbox_demo_payrail';
 
 /**
  * Adds the demo organisation (Ghana, GHS and USD) and its orgadmin, idempotently, so a newcomer can
- * sign in as both roles, with a gateway and a bank on the Sandbox PSP when the public URL is known.
+ * sign in as both roles, with a gateway and a bank on the Sandbox PSP and 60 realistic payments of the
+ * last 30 days when the public URL is known.
  */
 export async function seedDemo(
   db: Database,
@@ -61,6 +63,11 @@ export async function seedDemo(
       createdAt: systemClock.now(),
       updatedAt: systemClock.now(),
     });
+  }
+  if (publicUrl) {
+    const targets = { allowPrivate: false, trustedOrigins: [new URL(publicUrl).origin] };
+    const [gateway] = await listGateways(db, orgId);
+    await seedDemoPayments({ db, dataKey, publicUrl, targets, clock: systemClock, orgId, gatewayId: gateway?.id ?? null });
   }
   if (await findUserByEmail(db, DEMO_ORGADMIN_EMAIL)) return { orgId, created: false };
   await insertUser(db, {

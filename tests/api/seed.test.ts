@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGADMIN_EMAIL, seedDemo } from '../../server/db/demo.ts';
 import { ensureSuperadmin } from '../../server/db/seed.ts';
-import { banks, gateways, users } from '../../server/db/schema.ts';
+import { banks, gateways, payments, users } from '../../server/db/schema.ts';
 import { validateGatewayConfig } from '../../src/lib/gateway-config/index.ts';
 import { TEST_DATA_KEY, buildTestApp, signIn, type TestApp } from '../helpers/app.ts';
 
@@ -21,6 +21,14 @@ describe('first-start seeding', () => {
     expect(demoBanks.map((bank) => [bank.code, bank.name])).toEqual([['SANDBOX', 'Sandbox Bank']]);
     // The same validator every saved bank passes, with no hints either.
     expect(validateGatewayConfig(demoBanks[0]?.apiConfig)).toMatchObject({ valid: true, errors: [] });
+    const demoPayments = await t.db.select().from(payments);
+    expect(demoPayments).toHaveLength(60);
+    expect(new Set(demoPayments.map((payment) => payment.status))).toEqual(new Set(['Success', 'Failed', 'Pending']));
+    expect(
+      demoPayments.filter((payment) => payment.status === 'Success').every((payment) => payment.receiptNumber?.startsWith('DEMO-')),
+    ).toBe(true);
+    expect(demoPayments.every((payment) => payment.gatewayId === demoGateways[0]?.id)).toBe(true);
+    expect(new Set(demoPayments.map((payment) => payment.createdAt.toISOString().slice(0, 10))).size).toBeGreaterThan(10);
     await ensureSuperadmin(t.db, quiet, { email: 'boss@payrail.test', password: 'boss password 1' });
     await ensureSuperadmin(t.db, quiet, { email: 'other@payrail.test', password: 'other password 1' });
     const roles = (await t.db.select({ email: users.email, role: users.role }).from(users)).map((u) => `${u.role}:${u.email}`).sort();

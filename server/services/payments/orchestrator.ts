@@ -32,6 +32,20 @@ export async function gatewaysToTry(db: Database, orgId: number): Promise<Gatewa
   return [...own, ...global].filter((gateway) => gateway.enabled);
 }
 
+/** Records which gateway took a payment; the dashboard's gateway usage moves with it, in one transaction. */
+export async function attributeToGateway(
+  db: Database,
+  paymentId: number,
+  gatewayId: number,
+  providerReference: string | null,
+  at: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await rollUpGatewayChange(tx, paymentId, gatewayId);
+    await setGatewayResult(tx, paymentId, { gatewayId, providerReference, updatedAt: at });
+  });
+}
+
 /**
  * Starts a payment at the first gateway that answers: fail-over to the next on a network error,
  * timeout or 5xx; a 4xx or an unreadable answer stops. Every attempt is stored on the payment.
@@ -58,15 +72,7 @@ export async function startAtGateway(
     await recordAttempt(ctx.db, payment.id, { gatewayId: gateway.id, name: gateway.name }, result, ctx.clock.now());
     last = { gateway, result };
     if (result.outcome === 'ok') {
-      // The dashboard's gateway usage moves with the payment's gateway, in one transaction.
-      await ctx.db.transaction(async (tx) => {
-        await rollUpGatewayChange(tx, payment.id, gateway.id);
-        await setGatewayResult(tx, payment.id, {
-          gatewayId: gateway.id,
-          providerReference: result.providerReference ?? null,
-          updatedAt: ctx.clock.now(),
-        });
-      });
+      await attributeToGateway(ctx.db, payment.id, gateway.id, result.providerReference ?? null, ctx.clock.now());
       return {
         ok: true,
         gateway: gateway.name,
