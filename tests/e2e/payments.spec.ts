@@ -162,15 +162,20 @@ test("an amount with too many decimals shows the server's wording and nothing is
   await expect(dialog.getByLabel('Amount')).toBeFocused();
   expect(posted).toBe(false);
 
-  // Bank checkout is offered under the gateway option; the server's refusal is shown as it words it.
+  // A refusal only the server can make (the organisation does not take EUR: the request is altered on
+  // its way out) is shown as the server words it.
   await dialog.getByLabel('Amount').fill('12.50');
-  await dialog.getByLabel('Process via gateway').check();
-  await dialog.getByLabel('Bank checkout').check();
+  await page.route('**/api/payments', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const sent = route.request().postDataJSON() as Record<string, unknown>;
+    return route.continue({ postData: JSON.stringify({ ...sent, currency: 'EUR' }) });
+  });
   const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/payments');
   await dialog.getByRole('button', { name: 'Create Payment' }).click();
   const response = await answered;
   expect(response.status()).toBe(400);
   const serverText = ((await response.json()) as { message: string }).message;
+  expect(serverText).toBe("Currency EUR is not one of the organisation's currencies (GHS, USD).");
   await expect(toast(page, 'error', 'Failed to create payment.').filter({ hasText: serverText })).toBeVisible();
   await expect(dialog).toBeVisible();
 });
