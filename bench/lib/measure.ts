@@ -10,6 +10,8 @@ export interface LoadOptions {
   body?: unknown;
   requests: number;
   concurrency: number;
+  /** A different body (and extra headers) per request, by index; warm-up requests come first. Overrides body. */
+  requestFor?: (index: number) => { body: string; headers?: Record<string, string> };
   /** Requests made first and not counted (JIT, caches, pools). */
   warmup?: number;
 }
@@ -33,18 +35,28 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const headers = { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers };
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  let sent = 0;
   const one = () =>
     new Promise<{ ms: number; ok: boolean }>((resolve) => {
+      const own = options.requestFor?.(sent++);
       const started = performance.now();
-      const call = request(options.url, { method: options.method ?? 'GET', headers, agent }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          resolve({ ms: performance.now() - started, ok: status >= 200 && status < 300 });
-        });
-      });
+      const call = request(
+        options.url,
+        {
+          method: options.method ?? 'GET',
+          headers: own ? { 'content-type': 'application/json', ...headers, ...own.headers } : headers,
+          agent,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            resolve({ ms: performance.now() - started, ok: status >= 200 && status < 300 });
+          });
+        },
+      );
       call.on('error', () => resolve({ ms: performance.now() - started, ok: false }));
-      call.end(body);
+      call.end(own ? own.body : body);
     });
   const drive = async (count: number, record: (sample: { ms: number; ok: boolean }) => void) => {
     let next = 0;

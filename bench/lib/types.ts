@@ -1,3 +1,4 @@
+import type { Database } from '../../server/db/client.ts';
 import type { LoadResult } from './measure.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -12,6 +13,9 @@ export interface BenchContext {
   payments: number;
   requests: number;
   concurrency: number;
+  /** The database the server runs on (setup that has no API, e.g. bulk rows) and the key that seals its secrets. */
+  db: Database;
+  dataKey: Buffer;
 }
 
 export interface ScenarioResult extends LoadResult {
@@ -23,6 +27,24 @@ export interface ScenarioResult extends LoadResult {
   withinBudget: boolean;
   /** Requests per second relative to the bare Fastify route in the same run. */
   ratioToBare?: number;
+  /** The least ratio to the bare route the budget allows on this engine, when there is one (DESIGN §9). */
+  budgetRatio?: number;
+  /** The least rate the budget allows (in `unit` per second), when there is one. */
+  budgetPerSecond?: number;
+  /** What requestsPerSecond counts when not HTTP requests (e.g. "deliveries"). */
+  unit?: string;
+}
+
+/** A measurement that is not a load run (memory, start-up time, paint), with its budget. */
+export interface BudgetCheck {
+  name: string;
+  engine: Engine;
+  value: number;
+  unit: string;
+  /** The most the budget allows. */
+  budget?: number;
+  withinBudget: boolean;
+  note?: string;
 }
 
 /** One benchmark: a file in bench/scenarios/, listed in bench/scenarios/index.ts. */

@@ -3,5 +3,9 @@ import type { BenchScenario } from '../lib/types.ts';
 import { aiQuery } from './ai-query.ts';
 import { bareRoute } from './bare-route.ts';
 import { dashboard } from './dashboard.ts';
+import { paymentsCreate } from './payments-create.ts';
+import { paymentsList } from './payments-list.ts';
+import { pspWebhook } from './psp-webhook.ts';
+import { webhookPipeline } from './webhook-pipeline.ts';
 
-export const SCENARIOS: BenchScenario[] = [bareRoute, dashboard, aiQuery];
+export const SCENARIOS: BenchScenario[] = [bareRoute, paymentsList, paymentsCreate, pspWebhook, webhookPipeline, dashboard, aiQuery];
