@@ -59,6 +59,8 @@ export interface AppOptions {
   authRateLimitPerMinute?: number;
   /** Per IP: hosted checkout, Record URL and bank choice posts (no sign-in). */
   publicRateLimitPerMinute?: number;
+  /** Per IP: PSP callbacks to /api/webhooks/psp/* (a PSP sends from a few addresses). */
+  pspWebhookRateLimitPerMinute?: number;
   apiLogFlushIntervalMs?: number;
   /** The AI analyst's optional OpenAI-compatible model (AI_BASE_URL, AI_API_KEY, AI_MODEL); the embedded engine otherwise. */
   aiModel?: ModelConfig | undefined;
@@ -151,7 +153,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, { db, clock });
       await api.register(aiRoutes, { db, clock, model: options.aiModel });
       await api.register(logRoutes, { db });
-      await api.register(pspWebhookRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
+      await api.register(pspWebhookRoutes, {
+        ctx: { db, clock, dataKey: options.dataKey, targets },
+        perIpPerMinute: options.pspWebhookRateLimitPerMinute ?? 600,
+      });
       await api.register(sandboxPspRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -23,6 +23,7 @@ export interface Config {
   worker: WorkerMode;
   authRateLimitPerMinute: number;
   publicRateLimitPerMinute: number;
+  pspWebhookRateLimitPerMinute: number;
   apiLogRetentionDays: number;
   webhookLogRetentionDays: number;
   reconcileAfterMinutes: number;
@@ -106,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worker: workerRaw === 'off' ? 'off' : 'on',
     authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
     publicRateLimitPerMinute: integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 30, 1, 100000),
+    pspWebhookRateLimitPerMinute: integer('PSP_WEBHOOK_RATE_LIMIT_PER_MINUTE', 600, 1, 1000000),
     apiLogRetentionDays: integer('API_LOG_RETENTION_DAYS', 30, 1, 3650),
     webhookLogRetentionDays: integer('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     reconcileAfterMinutes: integer('RECONCILE_AFTER_MINUTES', 30, 1, 10080),

@@ -22,6 +22,7 @@ const app = await buildApp({
   consoleDir: config.consoleDir,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
   publicRateLimitPerMinute: config.publicRateLimitPerMinute,
+  pspWebhookRateLimitPerMinute: config.pspWebhookRateLimitPerMinute,
   aiModel:
     config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });

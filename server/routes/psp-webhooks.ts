@@ -12,7 +12,10 @@ const Received = Type.Object({
 });
 
 /** Inbound PSP callbacks: the raw body is kept for signature checks. */
-const pspWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: CallbackContext }> = async (app, { ctx }) => {
+const pspWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: CallbackContext; perIpPerMinute: number }> = async (
+  app,
+  { ctx, perIpPerMinute },
+) => {
   // Inside this plugin every body stays the exact text the PSP signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
@@ -20,7 +23,7 @@ const pspWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: CallbackContext }> = as
   app.post(
     '/webhooks/psp/:provider',
     {
-      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      config: { rateLimit: { max: perIpPerMinute, timeWindow: 60_000 } },
       schema: {
         tags: ['webhooks'],
         summary: 'PSP callback: located by reference, HMAC-verified with the payment gateway, status applied once',
