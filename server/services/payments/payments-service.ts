@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { toMinorUnits } from '../../../src/lib/money.ts';
 import type { Database } from '../../db/client.ts';
 import { gateways } from '../../db/schema.ts';
@@ -136,8 +136,14 @@ export async function listPayments(db: Database, orgId: number, filters: rows.Pa
     (await findCurrenciesByCode(db, [...new Set(items.map((item) => item.currency))])).map((row) => [row.code, row.baseUnit]),
   );
   const gatewayIds = [...new Set(items.map((item) => item.gatewayId).filter((id): id is number => id !== null))];
-  const names = new Map<number, string>();
-  for (const id of gatewayIds) names.set(id, (await gatewayName(db, id)) ?? '');
+  // One query for the page's gateway names, not one per gateway.
+  const names = new Map(
+    gatewayIds.length === 0
+      ? []
+      : (await db.select({ id: gateways.id, name: gateways.name }).from(gateways).where(inArray(gateways.id, gatewayIds))).map(
+          (row) => [row.id, row.name] as const,
+        ),
+  );
   return {
     items: items.map((item) =>
       toPublicPayment(item, currencies.get(item.currency) ?? 100, item.gatewayId === null ? null : (names.get(item.gatewayId) ?? null)),
