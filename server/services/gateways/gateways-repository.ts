@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { gateways, providers } from '../../db/schema.ts';
+import { invalidateCallbackLookups } from '../webhooks/callback-lookups.ts';
 
 export type GatewayRow = typeof gateways.$inferSelect & { providerName: string; providerDisplayName: string };
 export type GatewayInsert = typeof gateways.$inferInsert;
@@ -33,6 +34,7 @@ export async function findGateway(db: Database, orgId: number | null, id: number
 /** Inserts a gateway and returns its id. */
 export async function insertGateway(db: Database, values: GatewayInsert): Promise<number> {
   const [row] = await db.insert(gateways).values(values).returning({ id: gateways.id });
+  invalidateCallbackLookups();
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
@@ -43,16 +45,15 @@ export async function updateGateway(db: Database, orgId: number | null, id: numb
     .update(gateways)
     .set(values)
     .where(and(eq(gateways.id, id), scopeFilter(orgId)));
+  invalidateCallbackLookups();
 }
 
 /** Deletes a gateway of the scope; false when it did not exist there. */
 export async function deleteGateway(db: Database, orgId: number | null, id: number): Promise<boolean> {
-  return (
-    (
-      await db
-        .delete(gateways)
-        .where(and(eq(gateways.id, id), scopeFilter(orgId)))
-        .returning({ id: gateways.id })
-    ).length > 0
-  );
+  const deleted = await db
+    .delete(gateways)
+    .where(and(eq(gateways.id, id), scopeFilter(orgId)))
+    .returning({ id: gateways.id });
+  invalidateCallbackLookups();
+  return deleted.length > 0;
 }

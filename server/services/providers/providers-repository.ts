@@ -1,6 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { gateways, providers } from '../../db/schema.ts';
+import { invalidateCallbackLookups } from '../webhooks/callback-lookups.ts';
 
 export type ProviderRow = typeof providers.$inferSelect;
 
@@ -24,6 +25,7 @@ export async function findProviderByName(db: Database, name: string): Promise<Pr
 /** Inserts a provider. */
 export async function insertProvider(db: Database, values: typeof providers.$inferInsert): Promise<ProviderRow> {
   const [row] = await db.insert(providers).values(values).returning();
+  invalidateCallbackLookups();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -36,5 +38,7 @@ export async function gatewaysUsingProvider(db: Database, id: number): Promise<n
 
 /** Deletes a provider; false when it did not exist. */
 export async function deleteProvider(db: Database, id: number): Promise<boolean> {
-  return (await db.delete(providers).where(eq(providers.id, id)).returning({ id: providers.id })).length > 0;
+  const deleted = await db.delete(providers).where(eq(providers.id, id)).returning({ id: providers.id });
+  invalidateCallbackLookups();
+  return deleted.length > 0;
 }

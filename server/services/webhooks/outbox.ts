@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { gateways } from '../../db/schema.ts';
+import { currencies, gateways, payments } from '../../db/schema.ts';
 import type { PaymentChange } from '../payments/payment-changes.ts';
-import { findPaymentById, type PaymentRow } from '../payments/payments-repository.ts';
 import { toPublicPayment, type PublicPayment } from '../payments/public-payment.ts';
-import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
+import { DELIVERY_CHANNEL } from './delivery-wakeup.ts';
 import {
   findOrganisationWebhooks,
   insertDeliveries,
@@ -35,14 +34,26 @@ export function eventBody(id: string, type: WebhookEventType, createdAt: Date, p
   return JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data: { payment } });
 }
 
-async function publicPaymentOf(db: Database, payment: PaymentRow): Promise<PublicPayment> {
-  const [currency] = await findCurrenciesByCode(db, [payment.currency]);
-  let gatewayName: string | null = null;
-  if (payment.gatewayId !== null) {
-    const [row] = await db.select({ name: gateways.name }).from(gateways).where(eq(gateways.id, payment.gatewayId)).limit(1);
-    gatewayName = row?.name ?? null;
-  }
-  return toPublicPayment(payment, currency?.baseUnit ?? 100, gatewayName);
+/**
+ * The changed payment as the event shows it, with its currency's base unit and gateway name, in one
+ * query. The same statement notifies the delivery workers on PostgreSQL (pg_notify inside the
+ * enqueuing transaction is delivered only when it commits, and dropped if it rolls back), so the
+ * wake-up costs no round trip of its own; a needless wake-up only makes a worker look once more.
+ */
+async function changedPaymentAnnounced(tx: Database, paymentId: number) {
+  const [row] = await tx
+    .select({
+      payment: payments,
+      baseUnit: currencies.baseUnit,
+      gatewayName: gateways.name,
+      notified: sql<boolean>`pg_notify(${DELIVERY_CHANNEL}, '') is null`,
+    })
+    .from(payments)
+    .leftJoin(currencies, eq(currencies.code, payments.currency))
+    .leftJoin(gateways, eq(gateways.id, payments.gatewayId))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  return row;
 }
 
 /** The webhook destinations of an organisation: callback, and notifier when autoNotify. */
@@ -89,10 +100,11 @@ export async function enqueuePaymentEvent(tx: Database, change: PaymentChange): 
   const targets = destinations(org);
   const receiptMail = org.autoNotify && type === 'payment.succeeded';
   if (targets.length === 0 && !receiptMail) return;
-  const payment = await findPaymentById(tx, change.paymentId);
-  if (!payment) return;
+  const found = await changedPaymentAnnounced(tx, change.paymentId);
+  if (!found) return;
+  const { payment } = found;
   const id = newEventId();
-  const body = eventBody(id, type, change.at, await publicPaymentOf(tx, payment));
+  const body = eventBody(id, type, change.at, toPublicPayment(payment, found.baseUnit ?? 100, found.gatewayName));
   const rows = deliveryRows(org, { id, type, body, paymentId: payment.id, at: change.at }, targets);
   if (receiptMail && payment.customerEmail) {
     rows.push({

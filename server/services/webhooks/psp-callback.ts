@@ -2,17 +2,16 @@ import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
 import type { HmacAlgorithm } from '../../../src/lib/signing.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { eq } from 'drizzle-orm';
-import { banks, gateways, payments } from '../../db/schema.ts';
+import { banks } from '../../db/schema.ts';
 import { readInboundWebhook, signatureHeaderValue, verifyInboundSignature } from '../adapter/inbound-webhook.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { gatewaySecrets } from '../gateways/gateways-service.ts';
-import { findGateway, type GatewayRow } from '../gateways/gateways-repository.ts';
-import { findProviderByName } from '../providers/providers-repository.ts';
 import { BANK_CALLBACK_PROVIDER } from '../providers/providers-service.ts';
 import { verifyPaymentStatus } from '../payments/payment-verifier.ts';
 import type { PaymentRow } from '../payments/payments-repository.ts';
 import { markFailed, markSuccess } from '../payments/transitions.ts';
+import { distinctWebhookLocators, paymentWithGateway, providerForCallback } from './callback-lookups.ts';
+import { wakeDeliveryWorkers } from './delivery-wakeup.ts';
 import { insertWebhookLog } from './webhook-logs-repository.ts';
 
 export interface CallbackContext {
@@ -27,21 +26,6 @@ export interface CallbackOutcome {
   status: 'accepted' | 'duplicate' | 'ignored' | 'rejected';
   message: string;
   paymentStatus?: string;
-}
-
-function distinctWebhookLocators(configs: GatewayConfig[]): GatewayConfig[] {
-  const seen = new Set<string>();
-  return configs.filter((config) => {
-    const key = JSON.stringify(config.webhook ?? {});
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-async function candidateConfigs(db: Database, providerId: number): Promise<GatewayConfig[]> {
-  const rows = await db.select({ config: gateways.config }).from(gateways).where(eq(gateways.providerId, providerId));
-  return distinctWebhookLocators(rows.map((row) => row.config as GatewayConfig));
 }
 
 async function bankConfigs(db: Database): Promise<GatewayConfig[]> {
@@ -88,17 +72,19 @@ export async function handlePspCallback(
     return outcome;
   };
   const bankCallback = providerName === BANK_CALLBACK_PROVIDER;
-  const provider = bankCallback ? undefined : await findProviderByName(ctx.db, providerName);
-  if (!bankCallback && !provider) return log({ httpStatus: 404, status: 'rejected', message: `Unknown provider ${providerName}.` }, {});
+  const located = bankCallback ? undefined : await providerForCallback(ctx.db, providerName);
+  if (!bankCallback && !located) return log({ httpStatus: 404, status: 'rejected', message: `Unknown provider ${providerName}.` }, {});
+  const provider = located?.provider;
 
   let reference: string | undefined;
-  for (const config of provider ? await candidateConfigs(ctx.db, provider.id) : await bankConfigs(ctx.db)) {
+  for (const config of located ? located.configs : await bankConfigs(ctx.db)) {
     reference = readInboundWebhook(config, rawBody).reference;
     if (reference) break;
   }
   if (!reference) return log({ httpStatus: 400, status: 'rejected', message: 'No payment reference found in the callback.' }, {});
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
-  if (!payment) return log({ httpStatus: 404, status: 'rejected', message: `Unknown payment reference ${reference}.` }, { reference });
+  const found = await paymentWithGateway(ctx.db, reference);
+  if (!found) return log({ httpStatus: 404, status: 'rejected', message: `Unknown payment reference ${reference}.` }, { reference });
+  const { payment, gateway } = found;
   const scope = { orgId: payment.orgId, paymentId: payment.id, reference };
 
   let mapped: 'success' | 'failed' | 'pending';
@@ -111,10 +97,6 @@ export async function handlePspCallback(
     if (typeof verified === 'string') return log({ httpStatus: 400, status: 'rejected', message: verified }, scope);
     mapped = verified.mapped;
   } else {
-    const gateway: GatewayRow | undefined =
-      payment.gatewayId === null
-        ? undefined
-        : ((await findGateway(ctx.db, payment.orgId, payment.gatewayId)) ?? (await findGateway(ctx.db, null, payment.gatewayId)));
     if (!gateway || gateway.providerId !== provider.id) {
       return log({ httpStatus: 404, status: 'rejected', message: `Payment ${reference} was not started at ${provider.name}.` }, scope);
     }
@@ -124,7 +106,7 @@ export async function handlePspCallback(
       signatureValid = await verifyInboundSignature(
         config,
         gateway.hmacAlgo as HmacAlgorithm,
-        gatewaySecrets(gateway, ctx.dataKey).webhookSecret,
+        gatewaySecrets({ ...gateway, providerName: provider.name, providerDisplayName: provider.displayName }, ctx.dataKey).webhookSecret,
         rawBody,
         headers,
         provider.webhookHeaderName,
@@ -152,6 +134,8 @@ export async function handlePspCallback(
   const result = await ctx.db.transaction((tx) =>
     mapped === 'success' ? markSuccess(tx, payment.id, 'webhook', now) : markFailed(tx, payment.id, 'webhook', now),
   );
+  // Committed: the outbox rows are visible, so this process's delivery worker can take them now.
+  if (result.changed) wakeDeliveryWorkers();
   return log(
     {
       httpStatus: 200,

@@ -15,6 +15,7 @@ import {
 } from './deliveries-repository.ts';
 import { endpointValues } from './endpoint-url.ts';
 import { enqueueTestEvent } from './outbox.ts';
+import { announceQueuedDeliveries } from './delivery-wakeup.ts';
 
 export interface WebhookConfigContext {
   db: Database;
@@ -159,6 +160,7 @@ export async function listWebhookDeliveries(ctx: WebhookConfigContext, orgId: nu
 export async function resendWebhookDelivery(ctx: WebhookConfigContext, orgId: number, id: number): Promise<PublicDelivery> {
   const row = await requeueDelivery(ctx.db, orgId, id, ctx.clock.now());
   if (!row) throw notFound('Delivery not found.');
+  await announceQueuedDeliveries(ctx.db);
   return toPublicDelivery(row);
 }
 
@@ -169,5 +171,6 @@ export async function sendTestWebhook(ctx: WebhookConfigContext, orgId: number):
   if (org.webhookSecretSealed === null) throw badRequest('Set a webhook secret first: webhooks are only sent signed.');
   const row = await enqueueTestEvent(ctx.db, org, ctx.clock.now());
   if (!row) throw badRequest('Set a callback URL first.');
+  await announceQueuedDeliveries(ctx.db);
   return toPublicDelivery(row);
 }

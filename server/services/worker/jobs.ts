@@ -5,6 +5,7 @@ import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { reconcilePending } from '../payments/reconcile.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { deliverDueWebhooks } from '../webhooks/delivery.ts';
+import { listenForDeliveries, onDeliveriesQueued } from '../webhooks/delivery-wakeup.ts';
 import { pruneFinishedDeliveries } from '../webhooks/deliveries-repository.ts';
 import type { WorkerJob } from './worker-loop.ts';
 
@@ -21,8 +22,10 @@ export interface JobOptions {
   publicUrl?: string;
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
-  /** How often the outbound webhook delivery job looks for due rows. */
+  /** How often the outbound webhook delivery job looks for due rows (the fallback: queuing wakes it at once). */
   webhookPollMs?: number;
+  /** PostgreSQL: the delivery job also LISTENs there, so deliveries queued by other processes wake it too. */
+  databaseUrl?: string | undefined;
   /** Per-attempt timeout and claim lease of webhook deliveries (defaults: 15 s and timeout + 45 s); tests shorten them. */
   webhookTimeoutMs?: number;
   webhookLeaseMs?: number;
@@ -35,6 +38,14 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
     {
       name: 'deliver-webhooks',
       everyMs: options.webhookPollMs ?? 500,
+      wakeOn(wake, log) {
+        const unsubscribe = onDeliveriesQueued(wake);
+        const unlisten = options.databaseUrl ? listenForDeliveries(options.databaseUrl, wake, log) : undefined;
+        return async () => {
+          unsubscribe();
+          await unlisten?.();
+        };
+      },
       async run({ db, clock, log }) {
         mailer ??= createMailer({ db, clock, log, smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'Payrail <no-reply@payrail.local>' });
         await deliverDueWebhooks({

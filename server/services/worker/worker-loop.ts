@@ -7,6 +7,11 @@ export interface WorkerJob {
   /** How often the job runs. */
   everyMs: number;
   run(context: { db: Database; clock: Clock; log: FastifyBaseLogger }): Promise<void>;
+  /**
+   * Optional: subscribes `wake` to events that make the job worth running at once (between its
+   * interval's ticks); returns how to unsubscribe.
+   */
+  wakeOn?(wake: () => void, log: FastifyBaseLogger): () => void | Promise<void>;
 }
 
 export interface RunningWorker {
@@ -17,25 +22,35 @@ export interface RunningWorker {
 /** Runs each job on its own interval; a failing job is logged and tried again next time. */
 export function startWorker(context: { db: Database; clock: Clock; log: FastifyBaseLogger }, jobs: WorkerJob[]): RunningWorker {
   const timers: NodeJS.Timeout[] = [];
+  const unsubscribers: (() => void | Promise<void>)[] = [];
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
 
   for (const job of jobs) {
     let running = false;
-    const tick = () => {
-      if (stopped || running) return;
+    // A wake-up during a run may concern rows that run already looked past: run once more right after.
+    let again = false;
+    const tick = (woken = false) => {
+      if (stopped) return;
+      if (running) {
+        again ||= woken;
+        return;
+      }
       running = true;
+      again = false;
       const run = job
         .run(context)
         .catch((error: unknown) => context.log.error({ err: error, job: job.name }, 'worker job failed'))
         .finally(() => {
           running = false;
           inFlight.delete(run);
+          if (again) setImmediate(tick, true);
         });
       inFlight.add(run);
     };
-    timers.push(setInterval(tick, job.everyMs));
-    setImmediate(tick);
+    timers.push(setInterval(() => tick(), job.everyMs));
+    if (job.wakeOn) unsubscribers.push(job.wakeOn(() => tick(true), context.log));
+    setImmediate(() => tick());
   }
   context.log.info({ jobs: jobs.map((job) => job.name) }, 'worker started');
 
@@ -43,7 +58,7 @@ export function startWorker(context: { db: Database; clock: Clock; log: FastifyB
     async stop() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
-      await Promise.all([...inFlight]);
+      await Promise.all([...inFlight, ...unsubscribers.map((unsubscribe) => unsubscribe())]);
     },
   };
 }

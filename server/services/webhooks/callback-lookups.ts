@@ -1,0 +1,108 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import type { Database } from '../../db/client.ts';
+import { gateways, payments, providers } from '../../db/schema.ts';
+import type { PaymentRow } from '../payments/payments-repository.ts';
+
+export type ProviderRow = typeof providers.$inferSelect;
+export type CallbackGateway = typeof gateways.$inferSelect;
+
+// Short enough that a save made by another process (which cannot invalidate this one) shows soon;
+// saves in this process invalidate at once.
+const TTL_MS = 10_000;
+
+interface ProviderLookup {
+  at: number;
+  provider: Promise<ProviderRow | undefined>;
+  /** The distinct webhook locators of the provider's gateways (how to find the reference in a body). */
+  configs?: Promise<GatewayConfig[]>;
+}
+
+// Per database (tests run several in one process), per provider name.
+let cache = new WeakMap<Database, Map<string, ProviderLookup>>();
+
+/** Forgets every cached provider and gateway lookup; called whenever a provider or gateway is saved or deleted. */
+export function invalidateCallbackLookups(): void {
+  cache = new WeakMap();
+}
+
+/** One config per distinct webhook locator (gateways of one provider mostly share theirs). */
+export function distinctWebhookLocators(configs: GatewayConfig[]): GatewayConfig[] {
+  const seen = new Set<string>();
+  return configs.filter((config) => {
+    const key = JSON.stringify(config.webhook ?? {});
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function lookupOf(db: Database, name: string, now: number): ProviderLookup {
+  let byName = cache.get(db);
+  if (!byName) {
+    byName = new Map();
+    cache.set(db, byName);
+  }
+  const cached = byName.get(name);
+  if (cached && now - cached.at < TTL_MS) return cached;
+  const lookup: ProviderLookup = {
+    at: now,
+    provider: db
+      .select()
+      .from(providers)
+      .where(eq(providers.name, name))
+      .limit(1)
+      .then(([row]) => {
+        // Unknown names are not kept: anyone can send them.
+        if (!row && byName.get(name) === lookup) byName.delete(name);
+        return row;
+      }),
+  };
+  byName.set(name, lookup);
+  // A failed read must not stay cached.
+  lookup.provider.catch(() => byName.delete(name));
+  return lookup;
+}
+
+/**
+ * The provider a callback names, and the webhook locators of its gateways, cached per process for a
+ * few seconds: every callback needs them and they change only when an admin saves a provider or a
+ * gateway. They only locate the reference; the payment's own gateway is always read fresh.
+ */
+export async function providerForCallback(
+  db: Database,
+  name: string,
+): Promise<{ provider: ProviderRow; configs: GatewayConfig[] } | undefined> {
+  const lookup = lookupOf(db, name.trim().toLowerCase(), Date.now());
+  const provider = await lookup.provider;
+  if (!provider) return undefined;
+  if (!lookup.configs) {
+    const configs = db
+      .select({ config: gateways.config })
+      .from(gateways)
+      .where(eq(gateways.providerId, provider.id))
+      .then((rows) => distinctWebhookLocators(rows.map((row) => row.config as GatewayConfig)));
+    lookup.configs = configs;
+    configs.catch(() => {
+      if (lookup.configs === configs) delete lookup.configs;
+    });
+  }
+  return { provider, configs: await lookup.configs };
+}
+
+/**
+ * The payment with this reference and the gateway it was started at (of its organisation, or a
+ * global one), in one query.
+ */
+export async function paymentWithGateway(
+  db: Database,
+  reference: string,
+): Promise<{ payment: PaymentRow; gateway: CallbackGateway | null } | undefined> {
+  const [row] = await db
+    .select({ payment: payments, gateway: gateways })
+    .from(payments)
+    .leftJoin(gateways, and(eq(gateways.id, payments.gatewayId), or(eq(gateways.orgId, payments.orgId), isNull(gateways.orgId))))
+    .where(eq(payments.reference, reference))
+    .limit(1);
+  return row;
+}
