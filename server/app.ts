@@ -57,6 +57,8 @@ export interface AppOptions {
   /** Folder of the built console; served when it exists. */
   consoleDir?: string | undefined;
   authRateLimitPerMinute?: number;
+  /** How long a signed-in user's role, organisation and password-change time are reused per process (default 2 s; 0: never). */
+  sessionUserTtlMs?: number;
   /** Per IP: hosted checkout, Record URL and bank choice posts (no sign-in). */
   publicRateLimitPerMinute?: number;
   /** Per IP: PSP callbacks to /api/webhooks/psp/* (a PSP sends from a few addresses). */
@@ -120,7 +122,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Route paths in the document are relative to the /api server URL.
     transform: ({ schema, url }) => ({ schema, url: url.startsWith('/api') ? url.slice(4) || '/' : url }),
   });
-  await app.register(authPlugin, { db, clock, jwtSecret: options.jwtSecret });
+  await app.register(authPlugin, {
+    db,
+    clock,
+    jwtSecret: options.jwtSecret,
+    ...(options.sessionUserTtlMs === undefined ? {} : { sessionUserTtlMs: options.sessionUserTtlMs }),
+  });
   await app.register(apiLogPlugin, { buffer: apiLogs, clock });
 
   await app.register(

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { Caller } from '../services/auth/scope.ts';
 import { verifyUserToken, type Role } from '../services/auth/tokens.ts';
+import { SessionUserCache } from '../services/auth/session-user-cache.ts';
 import { findUserById } from '../services/users/users-repository.ts';
 import { API_TOKEN_PREFIX, hashToken } from '../services/organisations/organisation-tokens.ts';
 import { findOrganisationByApiTokenHash } from '../services/organisations/organisations-repository.ts';
@@ -34,12 +35,17 @@ export interface AuthPluginOptions {
   db: Database;
   clock: Clock;
   jwtSecret: Uint8Array;
+  /** How long a user's role, organisation and password-change time are reused; 0 reads them on every call. */
+  sessionUserTtlMs?: number;
 }
 
-/** Resolves the caller from `Authorization: Bearer <jwt>`; role and organisation come from the database. */
+/** Resolves the caller from `Authorization: Bearer <jwt>`; role and organisation come from the database (reused for 2 s per process). */
 export default fp<AuthPluginOptions>(
-  async function authPlugin(app, { db, clock, jwtSecret }) {
+  async function authPlugin(app, { db, clock, jwtSecret, sessionUserTtlMs }) {
     app.decorateRequest('user', null);
+    // One user lookup per TTL instead of per request; every user write invalidates it (session-user-cache.ts).
+    const sessionUsers = new SessionUserCache(sessionUserTtlMs);
+    app.addHook('onClose', async () => sessionUsers.close());
 
     const bearerOf = (request: FastifyRequest) => {
       const header = request.headers.authorization;
@@ -62,7 +68,20 @@ export default fp<AuthPluginOptions>(
         throw unauthorized('Organisation API tokens work only on the payments API; sign in for this.');
       const claims = await verifyUserToken(jwtSecret, token, clock);
       if (!claims) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
-      const user = await findUserById(db, claims.userId);
+      const user = await sessionUsers.lookup(claims.userId, async () => {
+        const row = await findUserById(db, claims.userId);
+        // Only what a session needs is kept (never the password hash).
+        return (
+          row && {
+            id: row.id,
+            name: row.name,
+            email: row.email,
+            role: row.role,
+            orgId: row.orgId,
+            passwordChangedAt: row.passwordChangedAt,
+          }
+        );
+      });
       // A password change after the token was issued signs that session out.
       const changedAt = user?.passwordChangedAt;
       if (!user || (changedAt && claims.issuedAt < Math.floor(changedAt.getTime() / 1000))) {

@@ -112,4 +112,28 @@ describe('POST /api/users/change-password', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: auth(older) })).statusCode).toBe(401);
     await signIn(t.app, 'yaw@acme.test', 'a different secret');
   });
+
+  it('signs out another session at once, though that session was just authenticated (per-process user cache)', async () => {
+    const first = await signIn(t.app, 'yaw@acme.test', 'a different secret');
+    const other = await signIn(t.app, 'yaw@acme.test', 'a different secret');
+    t.clock.advance(5000);
+    // Both sessions work and their user is now cached by the auth plugin.
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments', headers: auth(other) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments', headers: auth(first) })).statusCode).toBe(200);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/change-password',
+      headers: auth(first),
+      payload: { currentPassword: 'a different secret', newPassword: 'yet another secret' },
+    });
+    expect(changed.statusCode).toBe(200);
+    // No waiting for a cache entry to expire: the very next request of the other session is refused.
+    for (const url of ['/api/payments', '/api/users/me']) {
+      const refused = await t.app.inject({ method: 'GET', url, headers: auth(other) });
+      expect(refused.statusCode).toBe(401);
+      expect(body(refused)['message']).toMatch(/sign in again/);
+    }
+    const fresh = body<{ access_token: string }>(changed).access_token;
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments', headers: auth(fresh) })).statusCode).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { paymentAttempts, payments } from '../../db/schema.ts';
+import { gateways, paymentAttempts, payments } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentInsert = typeof payments.$inferInsert;
@@ -60,14 +60,35 @@ function filterSql(orgId: number, filters: PaymentFilters): SQL | undefined {
   return and(...conditions);
 }
 
-/** One page of an organisation's payments, newest first. */
+/** A listed payment with its gateway's name (null without a gateway, or when the gateway is gone). */
+export type ListedPayment = PaymentRow & { gatewayName: string | null };
+
+/**
+ * One page of an organisation's payments, newest first, with their gateway names and the filtered total — in one
+ * statement: the count is an uncorrelated sub-select, which PostgreSQL runs once (an InitPlan), and the gateway
+ * names are a join. Only a page past the end (no rows to carry the total) needs a second statement.
+ */
 export async function listPayments(db: Database, orgId: number, filters: PaymentFilters, page: { limit: number; offset: number }) {
   const where = filterSql(orgId, filters);
-  const [items, totals] = await Promise.all([
-    db.select().from(payments).where(where).orderBy(desc(payments.createdAt), desc(payments.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(payments).where(where),
-  ]);
-  return { items, total: totals[0]?.total ?? 0 };
+  const rows = await db
+    .select({
+      ...getTableColumns(payments),
+      gatewayName: gateways.name,
+      total: sql<number>`(select count(*) from ${payments} where ${where})`.mapWith(Number),
+    })
+    .from(payments)
+    .leftJoin(gateways, eq(gateways.id, payments.gatewayId))
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page.offset > 0) {
+    const [row] = await db.select({ total: count() }).from(payments).where(where);
+    total = row?.total ?? 0;
+  }
+  const items: ListedPayment[] = rows.map(({ total: _total, ...item }) => item);
+  return { items, total };
 }
 
 /** Records one gateway attempt. */

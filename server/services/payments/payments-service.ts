@@ -1,10 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { toMinorUnits } from '../../../src/lib/money.ts';
 import type { Database } from '../../db/client.ts';
 import { gateways } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
-import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
+import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
 import { bankCheckoutUrl, banksForCheckout } from './bank-checkout.ts';
 import { startAtGateway, gatewaysToTry, type GatewayInit, type OrchestrationContext } from './orchestrator.ts';
 import * as rows from './payments-repository.ts';
@@ -35,7 +35,7 @@ export interface CreatedPayment {
 }
 
 async function baseUnitOf(db: Database, currency: string): Promise<number> {
-  const [row] = await findCurrenciesByCode(db, [currency]);
+  const [row] = await cachedCurrenciesByCode(db, [currency]);
   return row?.baseUnit ?? 100;
 }
 
@@ -62,7 +62,7 @@ export async function createPayment(
   if (!currency) throw badRequest('Currency is required: the organisation has no default currency.');
   if (!organisation.currencies.includes(currency))
     throw badRequest(`Currency ${currency} is not one of the organisation's currencies (${organisation.currencies.join(', ') || 'none'}).`);
-  const [currencyRow] = await findCurrenciesByCode(ctx.db, [currency]);
+  const [currencyRow] = await cachedCurrenciesByCode(ctx.db, [currency]);
   if (!currencyRow) throw badRequest(`Unknown currency: ${currency}.`);
   const amount = toMinorUnits(input.amount, currencyRow.baseUnit, currency);
   if (!amount.ok) throw badRequest(amount.error);
@@ -131,23 +131,13 @@ export async function getPayment(db: Database, orgId: number, reference: string)
 
 /** A page of the organisation's payments, newest first, filtered. */
 export async function listPayments(db: Database, orgId: number, filters: rows.PaymentFilters, page: { page: number; pageSize: number }) {
+  // One statement for the page, its gateway names and the total; base units from the per-process currency cache.
   const { items, total } = await rows.listPayments(db, orgId, filters, { limit: page.pageSize, offset: (page.page - 1) * page.pageSize });
   const currencies = new Map(
-    (await findCurrenciesByCode(db, [...new Set(items.map((item) => item.currency))])).map((row) => [row.code, row.baseUnit]),
-  );
-  const gatewayIds = [...new Set(items.map((item) => item.gatewayId).filter((id): id is number => id !== null))];
-  // One query for the page's gateway names, not one per gateway.
-  const names = new Map(
-    gatewayIds.length === 0
-      ? []
-      : (await db.select({ id: gateways.id, name: gateways.name }).from(gateways).where(inArray(gateways.id, gatewayIds))).map(
-          (row) => [row.id, row.name] as const,
-        ),
+    (await cachedCurrenciesByCode(db, [...new Set(items.map((item) => item.currency))])).map((row) => [row.code, row.baseUnit]),
   );
   return {
-    items: items.map((item) =>
-      toPublicPayment(item, currencies.get(item.currency) ?? 100, item.gatewayId === null ? null : (names.get(item.gatewayId) ?? null)),
-    ),
+    items: items.map(({ gatewayName, ...item }) => toPublicPayment(item, currencies.get(item.currency) ?? 100, gatewayName)),
     total,
     page: page.page,
     pageSize: page.pageSize,

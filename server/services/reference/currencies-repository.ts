@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { currencies, organisations } from '../../db/schema.ts';
+import { forgetCachedCurrencies } from './currency-cache.ts';
 
 export type CurrencyRow = typeof currencies.$inferSelect;
 export interface CurrencyFields {
@@ -52,6 +53,8 @@ export async function insertCurrency(db: Database, fields: CurrencyFields, now: 
     .insert(currencies)
     .values({ ...fields, createdAt: now, updatedAt: now })
     .returning();
+  // Every currency write empties the per-process cache (currency-cache.ts).
+  forgetCachedCurrencies();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -68,6 +71,7 @@ export async function updateCurrency(
     .set({ ...fields, updatedAt: now })
     .where(eq(currencies.id, id))
     .returning();
+  forgetCachedCurrencies();
   return row;
 }
 
@@ -83,5 +87,6 @@ export async function organisationsUsingCurrency(db: Database, code: string): Pr
 /** Deletes a currency; false when it did not exist. */
 export async function deleteCurrency(db: Database, id: number): Promise<boolean> {
   const rows = await db.delete(currencies).where(eq(currencies.id, id)).returning({ id: currencies.id });
+  forgetCachedCurrencies();
   return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organisations, users } from '../../db/schema.ts';
+import { forgetSessionUser } from '../auth/session-user-cache.ts';
 import type { Role } from '../auth/tokens.ts';
 
 export interface UserRecord {
@@ -65,6 +66,8 @@ export async function insertUser(db: Database, user: NewUser): Promise<number> {
 /** Replaces a user's password hash and signs out its older sessions. */
 export async function updatePasswordHash(db: Database, userId: number, passwordHash: string, changedAt: Date): Promise<void> {
   await db.update(users).set({ passwordHash, passwordChangedAt: changedAt, updatedAt: changedAt }).where(eq(users.id, userId));
+  // Every write to a user drops it from the auth plugin's per-process cache (and keeps it out while a transaction commits).
+  forgetSessionUser(userId);
 }
 
 /** Updates the profile fields a user may change about itself. */
@@ -78,6 +81,7 @@ export async function updateProfileFields(
     .update(users)
     .set({ ...fields, updatedAt })
     .where(eq(users.id, userId));
+  forgetSessionUser(userId);
 }
 
 /** One page of users (optionally of one organisation), newest first, filtered by name or e-mail. */
@@ -106,5 +110,6 @@ export async function countSuperadmins(db: Database): Promise<number> {
 /** Deletes a user; false when it did not exist. */
 export async function deleteUser(db: Database, id: number): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  forgetSessionUser(id);
   return rows.length > 0;
 }
