@@ -83,14 +83,23 @@ export function drawDailyVolume(
         x: { ticks: { color: text, maxTicksLimit: 8, font: { family: font } }, grid: { color: grid } },
         y: {
           beginAtZero: true,
-          ticks: { color: text, font: { family: font }, callback: (value) => axisMoney(Number(value), series[0]?.currency ?? 'GHS') },
+          // Whole amounts on the axis, and a readable scale while every day is still zero.
+          suggestedMax: 100,
+          ticks: {
+            color: text,
+            font: { family: font },
+            precision: 0,
+            callback: (value) => axisMoney(Number(value), series[0]?.currency ?? 'GHS'),
+          },
           grid: { color: grid },
         },
         y1: {
           display: series.length > 1,
           position: 'right',
           beginAtZero: true,
+          suggestedMax: 100,
           ticks: {
+            precision: 0,
             color: text,
             font: { family: font },
             callback: (value) => (series.length === 2 ? axisMoney(Number(value), series[1]!.currency) : String(value)),
