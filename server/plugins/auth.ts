@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { decodeJwt } from 'jose';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { Caller } from '../services/auth/scope.ts';
-import { verifyUserToken, type Role } from '../services/auth/tokens.ts';
+import { verifyUserToken, type Role, type TokenClaims } from '../services/auth/tokens.ts';
 import { SessionUserCache } from '../services/auth/session-user-cache.ts';
 import { findUserById } from '../services/users/users-repository.ts';
 import { API_TOKEN_PREFIX, hashToken } from '../services/organisations/organisation-tokens.ts';
@@ -46,6 +47,23 @@ export default fp<AuthPluginOptions>(
     // One user lookup per TTL instead of per request; every user write invalidates it (session-user-cache.ts).
     const sessionUsers = new SessionUserCache(sessionUserTtlMs);
     app.addHook('onClose', async () => sessionUsers.close());
+    // A session sends the same token on every call: its signature is checked once, its expiry on every call.
+    const verifiedTokens = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+    const claimsOf = async (token: string): Promise<TokenClaims | undefined> => {
+      const known = verifiedTokens.get(token);
+      if (known) {
+        if (known.expiresAt > Math.floor(clock.now().getTime() / 1000)) return known.claims;
+        verifiedTokens.delete(token);
+        return undefined;
+      }
+      const claims = await verifyUserToken(jwtSecret, token, clock);
+      const expiresAt = claims ? decodeJwt(token).exp : undefined;
+      if (claims && typeof expiresAt === 'number') {
+        if (verifiedTokens.size >= 10_000) verifiedTokens.clear();
+        verifiedTokens.set(token, { claims, expiresAt });
+      }
+      return claims;
+    };
 
     const bearerOf = (request: FastifyRequest) => {
       const header = request.headers.authorization;
@@ -66,7 +84,7 @@ export default fp<AuthPluginOptions>(
       const token = bearerOf(request);
       if (token.startsWith(API_TOKEN_PREFIX))
         throw unauthorized('Organisation API tokens work only on the payments API; sign in for this.');
-      const claims = await verifyUserToken(jwtSecret, token, clock);
+      const claims = await claimsOf(token);
       if (!claims) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
       const user = await sessionUsers.lookup(claims.userId, async () => {
         const row = await findUserById(db, claims.userId);

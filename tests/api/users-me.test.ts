@@ -114,8 +114,10 @@ describe('POST /api/users/change-password', () => {
   });
 
   it('signs out another session at once, though that session was just authenticated (per-process user cache)', async () => {
-    const first = await signIn(t.app, 'yaw@acme.test', 'a different secret');
-    const other = await signIn(t.app, 'yaw@acme.test', 'a different secret');
+    // A user not written to since it was created: its lookups are cached (a user just written to is not, for a while).
+    await createUser(t.db, { email: 'efua@acme.test', orgId: await createOrganisation(t.db), name: 'Efua' });
+    const first = await signIn(t.app, 'efua@acme.test');
+    const other = await signIn(t.app, 'efua@acme.test');
     t.clock.advance(5000);
     // Both sessions work and their user is now cached by the auth plugin.
     expect((await t.app.inject({ method: 'GET', url: '/api/payments', headers: auth(other) })).statusCode).toBe(200);
@@ -124,7 +126,7 @@ describe('POST /api/users/change-password', () => {
       method: 'POST',
       url: '/api/users/change-password',
       headers: auth(first),
-      payload: { currentPassword: 'a different secret', newPassword: 'yet another secret' },
+      payload: { currentPassword: 'correct horse battery', newPassword: 'yet another secret' },
     });
     expect(changed.statusCode).toBe(200);
     // No waiting for a cache entry to expire: the very next request of the other session is refused.

@@ -121,6 +121,21 @@ describe('editing and deleting users', () => {
     await signIn(t.app, 'kojo@capecoast.test', 'fresh password');
   });
 
+  it('signs a user out on the next request after an admin reset or deletion, though its lookup was cached', async () => {
+    for (const [email, change] of [
+      ['abena@capecoast.test', (id: number) => call('POST', `/api/users/${id}/reset-password`, admin, { newPassword: 'fresh password' })],
+      ['kwame@capecoast.test', (id: number) => call('DELETE', `/api/users/${id}`, admin)],
+    ] as const) {
+      const id = await createUser(t.db, { email, orgId: otherOrgId });
+      const session = await signIn(t.app, email);
+      t.clock.advance(2000);
+      // The session works, and the auth plugin now holds its user in the per-process cache.
+      expect((await call('GET', '/api/payments', session)).statusCode).toBe(200);
+      expect((await change(id)).statusCode).toBe(200);
+      expect((await call('GET', '/api/payments', session)).statusCode).toBe(401);
+    }
+  });
+
   it('never deletes yourself or the last superadmin', async () => {
     const me = body<{ id: number }>(await call('GET', '/api/users/me', orgadmin));
     expect(body(await call('DELETE', `/api/users/${me.id}`, orgadmin))['message']).toBe('You cannot delete your own account.');
