@@ -361,6 +361,8 @@ export const payments = pgTable(
     uniqueIndex('payments_org_receipt_number_unique').on(table.orgId, table.receiptNumber),
     index('payments_org_created_idx').on(table.orgId, table.createdAt, table.id),
     index('payments_org_status_idx').on(table.orgId, table.status),
+    // Platform-wide periods (superadmin analyst questions across every organisation).
+    index('payments_created_idx').on(table.createdAt),
     check('payments_status_check', sql`${table.status} in ('Pending', 'Success', 'Failed')`),
     check('payments_amount_check', sql`${table.amountMinor} > 0`),
   ],
