@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import { failureToast, successToast } from '../../lib/action-toasts.ts';
-import { updateWebhookConfig, type WebhookConfig } from '../../lib/api/webhooks.ts';
-import { firstErrorField, type FieldErrors } from '../../lib/field-rules.ts';
+import { useId } from 'react';
+import { successToast } from '../../lib/action-toasts.ts';
+import type { WebhookConfig } from '../../lib/api/webhooks.ts';
 import { generateWebhookSecret } from '../../lib/signing.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import {
@@ -18,6 +17,7 @@ import {
 } from '../../lib/webhook-settings.ts';
 import FormField from '../ui/FormField.tsx';
 import CopyButton from './CopyButton.tsx';
+import { useWebhookConfigForm } from './useWebhookConfigForm.ts';
 
 export interface OutboundSigningFormProps {
   organisationId: number | null;
@@ -30,46 +30,22 @@ const FIELDS: readonly WebhookSecurityField[] = ['webhookSecret', 'outboundHeade
 /** Outbound Signing: the secret events are signed with and the names of the signature and timestamp headers. */
 export default function OutboundSigningForm({ organisationId, config, onSaved }: OutboundSigningFormProps) {
   const titleId = useId();
-  const [form, setForm] = useState<WebhookSecurityForm>(() => webhookSecurityForm(config));
-  const [errors, setErrors] = useState<FieldErrors<WebhookSecurityField>>({});
-  const [busy, setBusy] = useState(false);
-  const maskedHint = config.webhookSecret;
+  const { form, errors, busy, change, submit } = useWebhookConfigForm({
+    organisationId,
+    config,
+    toForm: webhookSecurityForm,
+    check: (values: WebhookSecurityForm) => checkWebhookSecurity(values, config.webhookSecret),
+    fields: FIELDS,
+    savedMessage: WEBHOOK_SECURITY_SAVED,
+    failedMessage: WEBHOOK_SECURITY_FAILED,
+    onSaved,
+  });
   // A secret typed or generated here can be copied (the stored one only ever comes back masked).
   const newSecret = form.webhookSecret.startsWith('whsec_') ? form.webhookSecret : '';
-
-  const change = (key: WebhookSecurityField, value: string) => {
-    setForm((was) => ({ ...was, [key]: value }));
-    setErrors((was) => ({ ...was, [key]: undefined }));
-  };
 
   const generate = () => {
     change('webhookSecret', generateWebhookSecret());
     showToast(successToast(SECRET_GENERATED));
-  };
-
-  const save = async (patch: Parameters<typeof updateWebhookConfig>[1]) => {
-    try {
-      const saved = await updateWebhookConfig(organisationId, patch);
-      setForm(webhookSecurityForm(saved));
-      onSaved(saved);
-      showToast(successToast(WEBHOOK_SECURITY_SAVED));
-    } catch (error) {
-      showToast(failureToast(error, WEBHOOK_SECURITY_FAILED));
-    }
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const checked = checkWebhookSecurity(form, maskedHint);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      const field = firstErrorField(checked.errors, FIELDS);
-      if (field) event.currentTarget.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    void save(checked.value).finally(() => setBusy(false));
   };
 
   return (
@@ -82,7 +58,7 @@ export default function OutboundSigningForm({ organisationId, config, onSaved }:
           label="Webhook Secret"
           error={errors.webhookSecret}
           hint={
-            maskedHint
+            config.webhookSecret
               ? 'A secret is stored (shown masked). Generate a new one or clear the field to remove it, then save.'
               : 'Events are signed with HMAC-SHA256 using this secret. Generate one, copy it to your receiver, then save.'
           }

@@ -1,8 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { failureToast, successToast } from '../../lib/action-toasts.ts';
-import { updateWebhookConfig, type WebhookConfig } from '../../lib/api/webhooks.ts';
-import { firstErrorField, type FieldErrors } from '../../lib/field-rules.ts';
-import { showToast } from '../../lib/stores/toasts.ts';
+import { useId } from 'react';
+import type { WebhookConfig } from '../../lib/api/webhooks.ts';
 import {
   URL_MAX,
   WEBHOOK_SETTINGS_FAILED,
@@ -10,10 +7,10 @@ import {
   checkWebhookSettings,
   webhookSettingsForm,
   type WebhookSettingsField,
-  type WebhookSettingsForm as Form,
 } from '../../lib/webhook-settings.ts';
 import FormField from '../ui/FormField.tsx';
 import Switch from '../ui/Switch.tsx';
+import { useWebhookConfigForm } from './useWebhookConfigForm.ts';
 
 export interface WebhookSettingsFormProps {
   /** null: the caller's own organisation; an id: a superadmin's chosen one. */
@@ -27,39 +24,16 @@ const FIELDS: readonly WebhookSettingsField[] = ['callbackUrl', 'notifierUrl'];
 /** Callback and notifier settings: where signed events go, and whether the notifier and customer hear of them too. */
 export default function WebhookSettingsForm({ organisationId, config, onSaved }: WebhookSettingsFormProps) {
   const titleId = useId();
-  const [form, setForm] = useState<Form>(() => webhookSettingsForm(config));
-  const [errors, setErrors] = useState<FieldErrors<WebhookSettingsField>>({});
-  const [busy, setBusy] = useState(false);
-
-  const change = <Key extends keyof Form>(key: Key, value: Form[Key]) => {
-    setForm((was) => ({ ...was, [key]: value }));
-    if (key !== 'autoNotify') setErrors((was) => ({ ...was, [key]: undefined }));
-  };
-
-  const save = async (patch: Parameters<typeof updateWebhookConfig>[1]) => {
-    try {
-      const saved = await updateWebhookConfig(organisationId, patch);
-      setForm(webhookSettingsForm(saved));
-      onSaved(saved);
-      showToast(successToast(WEBHOOK_SETTINGS_SAVED));
-    } catch (error) {
-      showToast(failureToast(error, WEBHOOK_SETTINGS_FAILED));
-    }
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const checked = checkWebhookSettings(form);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      const field = firstErrorField(checked.errors, FIELDS);
-      if (field) event.currentTarget.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    void save(checked.value).finally(() => setBusy(false));
-  };
+  const { form, errors, busy, change, submit } = useWebhookConfigForm({
+    organisationId,
+    config,
+    toForm: webhookSettingsForm,
+    check: checkWebhookSettings,
+    fields: FIELDS,
+    savedMessage: WEBHOOK_SETTINGS_SAVED,
+    failedMessage: WEBHOOK_SETTINGS_FAILED,
+    onSaved,
+  });
 
   return (
     <section className="webhook-part" aria-labelledby={titleId}>
