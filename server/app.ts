@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -11,6 +10,7 @@ import apiLogPlugin from './plugins/api-log.ts';
 import authPlugin from './plugins/auth.ts';
 import consoleStatic from './plugins/console-static.ts';
 import errorsPlugin, { formatValidationErrors } from './plugins/errors.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import { ErrorResponse } from './schemas/common.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
@@ -98,10 +98,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    // API answers are JSON; the console plugin sets a page-specific policy on its HTML.
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    crossOriginEmbedderPolicy: false,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      // API answers are JSON; the console plugin sets a page-specific policy on its HTML.
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      crossOriginEmbedderPolicy: false,
+    },
   });
   await app.register(rateLimit, {
     global: false,
