@@ -1,22 +1,22 @@
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-function encode(value: bigint, length: number): string {
+/** `value` (a non-negative integer below 2^53) as `length` Crockford base32 digits, most significant first. */
+function encode(value: number, length: number): string {
   let text = '';
   for (let index = 0; index < length; index++) {
-    text = CROCKFORD[Number(value & 31n)] + text;
-    value >>= 5n;
+    text = CROCKFORD[value % 32] + text;
+    value = Math.floor(value / 32);
   }
   return text;
 }
 
 /** A payment reference: `PAY-` + 16 Crockford base32 chars (48-bit milliseconds, then 30 random bits), time-sortable. */
 export function newPaymentReference(clock: Clock): string {
-  const time = BigInt(clock.now().getTime());
-  const random = BigInt(`0x${randomBytes(4).toString('hex')}`) & ((1n << 30n) - 1n);
-  return `PAY-${encode(time, 10)}${encode(random, 6)}`;
+  // randomInt draws from a cached pool of random bytes: no system call per reference.
+  return `PAY-${encode(clock.now().getTime(), 10)}${encode(randomInt(2 ** 30), 6)}`;
 }
 
 export const PAYMENT_REFERENCE_PATTERN = /^PAY-[0-9A-HJKMNP-TV-Z]{16}$/;
