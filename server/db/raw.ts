@@ -1,8 +1,27 @@
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, type Column, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
 /** Runs raw SQL and returns its rows (PGlite and node-postgres both answer `{ rows }`). */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: Row[] }).rows;
+}
+
+// [property, column name, column] of each table, computed once: mapping rows is on the hot paths.
+const tableColumns = new WeakMap<PgTable, [string, string, Column][]>();
+
+/** A raw row of `table` (keyed by column name, as a raw statement returns it) in the table's Drizzle shape. */
+export function rowFromDriver<Table extends PgTable>(table: Table, raw: Record<string, unknown>): Table['$inferSelect'] {
+  let columns = tableColumns.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name, column]);
+    tableColumns.set(table, columns);
+  }
+  const row: Record<string, unknown> = {};
+  for (const [key, name, column] of columns) {
+    const value = raw[name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
 }

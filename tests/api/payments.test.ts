@@ -163,6 +163,51 @@ describe('lists, mark as paid and receipts', () => {
   });
 });
 
+describe('list totals', () => {
+  it('equal a count of the matching rows for every filter shape (roll-ups or counting), past the last page too', async () => {
+    // Payments over three UTC days, in two statuses, with names a search can tell apart.
+    const dayMs = 86_400_000;
+    const dayA = (Math.floor(t.clock.now().getTime() / dayMs) + 1) * dayMs;
+    const today = dayA + dayMs;
+    for (const [at, name] of [
+      [dayA + 1000, 'Kofi 100%'],
+      [today + 5 * 60_000, 'Kofi_Two'],
+      [today + dayMs + 60_000, 'Esi Boateng'],
+    ] as const) {
+      t.clock.advance(at - t.clock.now().getTime());
+      orgadmin = await signIn(t.app, 'pay@payments.test');
+      const id = body<{ id: string }>(await call('POST', '/api/payments', orgadmin, { ...order, customerName: name })).id;
+      if (name === 'Kofi_Two') expect((await call('PATCH', `/api/payments/${id}/mark-success`, orgadmin)).statusCode).toBe(200);
+    }
+    const stored = await t.db.select().from(payments).where(eq(payments.orgId, orgId));
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const cases: [query: string, matches: (row: (typeof stored)[number]) => boolean][] = [
+      ['', () => true],
+      ['status=Pending', (row) => row.status === 'Pending'],
+      ['status=Success', (row) => row.status === 'Success'],
+      [`from=${iso(today)}`, (row) => row.createdAt.getTime() >= today],
+      [`from=${iso(today)}&to=${iso(today + dayMs)}`, (row) => row.createdAt.getTime() >= today && row.createdAt.getTime() < today + dayMs],
+      [`to=${iso(today)}&status=Pending`, (row) => row.createdAt.getTime() < today && row.status === 'Pending'],
+      [`from=${iso(today + 60_000)}`, (row) => row.createdAt.getTime() >= today + 60_000],
+      ['search=kofi', (row) => row.customerName.toLowerCase().includes('kofi')],
+      [`search=${encodeURIComponent('100%')}`, (row) => row.customerName.includes('100%')],
+      ['search=i_T', (row) => row.customerName.toLowerCase().includes('i_t')],
+      [
+        `search=kofi&status=Success&from=${iso(today)}`,
+        (row) => row.customerName.includes('Kofi') && row.status === 'Success' && row.createdAt.getTime() >= today,
+      ],
+    ];
+    for (const [query, matches] of cases) {
+      const expected = stored.filter(matches).length;
+      const list = body<{ items: unknown[]; total: number }>(await call('GET', `/api/payments?${query}&pageSize=10`, orgadmin));
+      expect({ query, total: list.total, items: list.items.length }).toEqual({ query, total: expected, items: Math.min(10, expected) });
+      const past = body<{ items: unknown[]; total: number }>(await call('GET', `/api/payments?${query}&page=50`, orgadmin));
+      expect({ query, total: past.total, items: past.items.length }).toEqual({ query, total: expected, items: 0 });
+    }
+    expect(stored.filter((row) => row.customerName.includes('Kofi')).length).toBe(2);
+  });
+});
+
 describe('payment history', () => {
   it('is never deleted with its organisation', async () => {
     admin = await signIn(t.app, 'root@payrail.test');

@@ -1,54 +1,57 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
+import { runStatement, StatementParams } from '../../db/statements.ts';
 import type { PaymentChange } from '../payments/payment-changes.ts';
 
 /** Rows per roll-up key; payment id modulo this picks one, so concurrent payments rarely wait for each other. */
 export const ROLLUP_SHARDS = 4;
 
-interface Delta {
+export interface Delta {
   status: string;
   /** null: the gateway the payment row has now. */
   gatewayId: number | null;
   sign: 1 | -1;
 }
 
+/** The roll-up deltas of a payment's creation (+1 in its status) or status change (−1 old, +1 new). */
+export function changeDeltas(change: Pick<PaymentChange, 'fromStatus' | 'toStatus'>): Delta[] {
+  const deltas: Delta[] = [{ status: change.toStatus, gatewayId: null, sign: 1 }];
+  if (change.fromStatus !== null) deltas.push({ status: change.fromStatus, gatewayId: null, sign: -1 });
+  return deltas;
+}
+
 /**
- * Applies ±1 payment (and ± its amount) to the day and total roll-ups of one payment, reading the payment's
- * organisation, day, currency and amount from its row in the same statement (so it sees the caller's transaction).
+ * CTEs (to follow a WITH list) applying ±1 payment (and ± its amount) to the day and total roll-ups, reading the
+ * payment's organisation, day, currency, gateway and amount from the relation `changed` that the statement defines
+ * first — the payment's row as the statement leaves it, so creation and changes are rolled up in the same statement.
+ * The text depends only on the number of deltas.
  */
-async function applyDeltas(tx: Database, paymentId: number, deltas: Delta[]): Promise<void> {
-  if (deltas.length === 0) return;
-  const values = sql.join(
-    deltas.map((delta) => sql`(${delta.status}::varchar, ${delta.gatewayId}::integer, ${delta.sign}::integer)`),
-    sql`, `,
-  );
-  const source: SQL = sql`
-    select p.org_id, (p.created_at at time zone 'UTC')::date as day, p.currency, d.status,
-           coalesce(d.gateway_id, p.gateway_id, 0) as gateway_id,
-           (p.id % ${ROLLUP_SHARDS})::smallint as shard, d.sign::bigint as payment_count, d.sign * p.amount_minor as amount_minor
-    from payments p cross join (values ${values}) as d(status, gateway_id, sign)
-    where p.id = ${paymentId}`;
-  await tx.execute(sql`
-    with source as (${source}),
-    days as (
+export function rollupCtes(deltas: Delta[], params: StatementParams): string {
+  const values = deltas
+    .map((delta) => `(${params.add(delta.status)}::varchar, ${params.add(delta.gatewayId)}::integer, ${delta.sign === 1 ? 1 : -1})`)
+    .join(', ');
+  return `
+    rollup_source as (
+      select p.org_id, (p.created_at at time zone 'UTC')::date as day, p.currency, d.status,
+             coalesce(d.gateway_id, p.gateway_id, 0) as gateway_id,
+             (p.id % ${ROLLUP_SHARDS})::smallint as shard, d.sign::bigint as payment_count, d.sign * p.amount_minor as amount_minor
+      from changed p cross join (values ${values}) as d(status, gateway_id, sign)
+    ),
+    rollup_days as (
       insert into payment_rollup_days as r (org_id, day, currency, status, gateway_id, shard, payment_count, amount_minor)
-      select org_id, day, currency, status, gateway_id, shard, payment_count, amount_minor from source
+      select org_id, day, currency, status, gateway_id, shard, payment_count, amount_minor from rollup_source
       on conflict (org_id, day, currency, status, gateway_id, shard) do update
         set payment_count = r.payment_count + excluded.payment_count, amount_minor = r.amount_minor + excluded.amount_minor
       returning 1
-    )
-    insert into payment_rollup_totals as t (org_id, currency, status, gateway_id, shard, payment_count, amount_minor)
-    select org_id, currency, status, gateway_id, shard, payment_count, amount_minor from source
-    on conflict (org_id, currency, status, gateway_id, shard) do update
-      set payment_count = t.payment_count + excluded.payment_count, amount_minor = t.amount_minor + excluded.amount_minor`);
-}
-
-/** Keeps the roll-ups exact for a payment's creation or status change; called by recordPaymentChange in its transaction. */
-export async function rollUpPaymentChange(tx: Database, change: PaymentChange): Promise<void> {
-  const deltas: Delta[] = [{ status: change.toStatus, gatewayId: null, sign: 1 }];
-  if (change.fromStatus !== null) deltas.push({ status: change.fromStatus, gatewayId: null, sign: -1 });
-  await applyDeltas(tx, change.paymentId, deltas);
+    ),
+    rollup_totals as (
+      insert into payment_rollup_totals as t (org_id, currency, status, gateway_id, shard, payment_count, amount_minor)
+      select org_id, currency, status, gateway_id, shard, payment_count, amount_minor from rollup_source
+      on conflict (org_id, currency, status, gateway_id, shard) do update
+        set payment_count = t.payment_count + excluded.payment_count, amount_minor = t.amount_minor + excluded.amount_minor
+      returning 1
+    )`;
 }
 
 /**
@@ -64,8 +67,11 @@ export async function rollUpGatewayChange(tx: Database, paymentId: number, gatew
   const from = Number(row.gateway_id);
   const to = gatewayId ?? 0;
   if (from === to) return;
-  await applyDeltas(tx, paymentId, [
+  const deltas: Delta[] = [
     { status: row.status, gatewayId: from, sign: -1 },
     { status: row.status, gatewayId: to, sign: 1 },
-  ]);
+  ];
+  const params = new StatementParams();
+  const text = `with changed as (select * from payments where id = ${params.add(paymentId)}), ${rollupCtes(deltas, params)} select 1`;
+  await runStatement(tx, 'rollup_gateway_change', text, params);
 }

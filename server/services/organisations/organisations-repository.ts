@@ -1,5 +1,7 @@
 import { asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowFromDriver } from '../../db/raw.ts';
+import { runStatement, StatementParams } from '../../db/statements.ts';
 import { countries, organisations, users } from '../../db/schema.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect & { countryName: string | null; countryCode: string | null };
@@ -32,6 +34,18 @@ export async function listOrganisations(db: Database, options: { limit?: number;
 export async function findOrganisation(db: Database, id: number): Promise<OrganisationRow | undefined> {
   const [row] = await selectOrganisations(db).where(eq(organisations.id, id)).limit(1);
   return row;
+}
+
+/** The organisation row alone (no country), as a prepared statement: payment creation reads it on every call. */
+export async function findOrganisationRow(db: Database, id: number): Promise<typeof organisations.$inferSelect | undefined> {
+  const params = new StatementParams();
+  const [raw] = await runStatement<Record<string, unknown>>(
+    db,
+    'organisation_by_id',
+    `select * from organisations where id = ${params.add(id)}`,
+    params,
+  );
+  return raw && rowFromDriver(organisations, raw);
 }
 
 /** Another organisation with this code (case-insensitive). */

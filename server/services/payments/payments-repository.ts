@@ -1,6 +1,9 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { gateways, paymentAttempts, payments } from '../../db/schema.ts';
+import { rowFromDriver } from '../../db/raw.ts';
+import type { OrganisationDestinations } from '../webhooks/deliveries-repository.ts';
+import { runStatement, StatementParams } from '../../db/statements.ts';
+import { paymentAttempts, payments } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentInsert = typeof payments.$inferInsert;
@@ -11,6 +14,118 @@ export async function insertPayment(db: Database, values: PaymentInsert): Promis
   const [row] = await db.insert(payments).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+/** What a new payment is created with (the database fills id, status Pending and the rest). */
+export type NewPayment = Pick<
+  PaymentInsert,
+  | 'reference'
+  | 'orgId'
+  | 'amountMinor'
+  | 'currency'
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+  | 'description'
+  | 'metadata'
+  | 'processViaGateway'
+  | 'isBankPayment'
+  | 'createdBy'
+> & { createdAt: Date };
+
+/** The INSERT of a new payment returning its row, for a statement that also records its creation. */
+export function insertPaymentSql(values: NewPayment, params: StatementParams): string {
+  const list = [
+    values.reference,
+    values.orgId,
+    values.amountMinor,
+    values.currency,
+    values.customerName,
+    values.customerEmail,
+    values.customerPhone ?? null,
+    values.description,
+    values.metadata === null || values.metadata === undefined ? null : JSON.stringify(values.metadata),
+    values.processViaGateway ?? false,
+    values.isBankPayment ?? false,
+    values.createdBy ?? null,
+  ].map((value) => params.add(value));
+  const at = params.add(values.createdAt);
+  return `insert into payments (reference, org_id, amount_minor, currency, customer_name, customer_email, customer_phone, description,
+      metadata, process_via_gateway, is_bank_payment, created_by, created_at, updated_at)
+    values (${list.join(', ')}, ${at}::timestamptz, ${at}::timestamptz)
+    returning *`;
+}
+
+/** A payment's new status and what comes with it (Success: receipt number, token and paid time). */
+export interface StatusUpdate {
+  status: 'Pending' | 'Success' | 'Failed';
+  receiptNumber?: string;
+  receiptToken?: string;
+  paidAt?: Date;
+  at: Date;
+}
+
+/** The UPDATE of a payment's status returning its row, for a statement that also records the change. */
+export function updateStatusSql(paymentId: number, update: StatusUpdate, params: StatementParams): string {
+  return `update payments set status = ${params.add(update.status)},
+      receipt_number = coalesce(${params.add(update.receiptNumber ?? null)}, receipt_number),
+      receipt_token = coalesce(${params.add(update.receiptToken ?? null)}, receipt_token),
+      paid_at = coalesce(${params.add(update.paidAt ?? null)}::timestamptz, paid_at),
+      updated_at = ${params.add(update.at)}::timestamptz
+    where id = ${params.add(paymentId)}
+    returning *`;
+}
+
+/** A payment about to change status, with what recording the change needs: destinations, base unit, gateway name. */
+export interface PaymentToChange {
+  payment: PaymentRow;
+  org: OrganisationDestinations;
+  baseUnit: number;
+  gatewayName: string | null;
+}
+
+type PaymentToChangeRaw = Record<string, unknown> & {
+  base_unit: number | null;
+  gateway_name: string | null;
+  org_callback_url: string | null;
+  org_notifier_url: string | null;
+  org_auto_notify: boolean;
+  org_callback_disabled_at: string | Date | null;
+  org_notifier_disabled_at: string | Date | null;
+};
+
+const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
+
+/**
+ * A payment with its organisation's webhook destinations, its currency's base unit and its gateway's name, in one
+ * prepared statement; `lock` takes the payment's row lock (FOR UPDATE) for a status change in the caller's transaction.
+ */
+export async function paymentToChange(db: Database, paymentId: number, lock: boolean): Promise<PaymentToChange | undefined> {
+  const params = new StatementParams();
+  const text = `select p.*, c.base_unit, g.name as gateway_name,
+      o.callback_url as org_callback_url, o.notifier_url as org_notifier_url, o.auto_notify as org_auto_notify,
+      o.callback_disabled_at as org_callback_disabled_at, o.notifier_disabled_at as org_notifier_disabled_at
+    from payments p
+    join organisations o on o.id = p.org_id
+    left join currencies c on c.code = p.currency
+    left join gateways g on g.id = p.gateway_id
+    where p.id = ${params.add(paymentId)}${lock ? ' for update of p' : ''}`;
+  const [raw] = await runStatement<PaymentToChangeRaw>(db, lock ? 'payment_to_change_locked' : 'payment_to_change', text, params);
+  if (!raw) return undefined;
+  const payment = rowFromDriver(payments, raw);
+  return {
+    payment,
+    org: {
+      id: payment.orgId,
+      callbackUrl: raw.org_callback_url,
+      notifierUrl: raw.org_notifier_url,
+      autoNotify: raw.org_auto_notify,
+      callbackDisabledAt: dateOrNull(raw.org_callback_disabled_at),
+      notifierDisabledAt: dateOrNull(raw.org_notifier_disabled_at),
+    },
+    baseUnit: raw.base_unit ?? 100,
+    gatewayName: raw.gateway_name,
+  };
 }
 
 /** A payment by reference within an organisation (another organisation's is simply not found). */
@@ -45,50 +160,86 @@ export interface PaymentFilters {
   search?: string | undefined;
 }
 
-function filterSql(orgId: number, filters: PaymentFilters): SQL | undefined {
-  const conditions: SQL[] = [eq(payments.orgId, orgId)];
-  if (filters.status) conditions.push(eq(payments.status, filters.status));
-  if (filters.from) conditions.push(gte(payments.createdAt, filters.from));
-  if (filters.to) conditions.push(lt(payments.createdAt, filters.to));
-  const needle = filters.search?.trim();
-  if (needle) {
-    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      sql`(${payments.reference} ilike ${pattern} or ${payments.customerName} ilike ${pattern} or ${payments.customerEmail} ilike ${pattern})`,
-    );
-  }
-  return and(...conditions);
-}
-
 /** A listed payment with its gateway's name (null without a gateway, or when the gateway is gone). */
 export type ListedPayment = PaymentRow & { gatewayName: string | null };
 
+/** Where a list's total comes from: the roll-ups when the filters allow it, else counting the matching rows. */
+type TotalSource = 'totals' | 'days' | 'count';
+
+const isUtcMidnight = (date: Date | undefined) => date === undefined || date.getTime() % 86_400_000 === 0;
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+function totalSourceOf(filters: PaymentFilters, search: string | undefined): TotalSource {
+  if (search) return 'count';
+  if (filters.from === undefined && filters.to === undefined) return 'totals';
+  // The roll-ups count per UTC day, so they answer a range only when it starts and ends on UTC midnights.
+  return isUtcMidnight(filters.from) && isUtcMidnight(filters.to) ? 'days' : 'count';
+}
+
+/**
+ * The page statement: the page joined to gateway names, with the filtered total as a sub-select in the same
+ * snapshot. Its text (and prepared-statement name) depends only on which filters are set.
+ */
+function listStatement(orgId: number, filters: PaymentFilters, page: { limit: number; offset: number }) {
+  const params = new StatementParams();
+  const search = filters.search?.trim() || undefined;
+  const totalSource = totalSourceOf(filters, search);
+  const org = params.add(orgId);
+  const conditions = [`p.org_id = ${org}`];
+  const rollupConditions = [`org_id = ${org}`];
+  if (filters.status) {
+    const status = params.add(filters.status);
+    conditions.push(`p.status = ${status}`);
+    rollupConditions.push(`status = ${status}`);
+  }
+  if (filters.from) {
+    conditions.push(`p.created_at >= ${params.add(filters.from)}::timestamptz`);
+    if (totalSource === 'days') rollupConditions.push(`day >= ${params.add(utcDay(filters.from))}::date`);
+  }
+  if (filters.to) {
+    conditions.push(`p.created_at < ${params.add(filters.to)}::timestamptz`);
+    if (totalSource === 'days') rollupConditions.push(`day < ${params.add(utcDay(filters.to))}::date`);
+  }
+  if (search) {
+    const pattern = params.add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    conditions.push(`(p.reference ilike ${pattern} or p.customer_name ilike ${pattern} or p.customer_email ilike ${pattern})`);
+  }
+  const where = conditions.join(' and ');
+  const total =
+    totalSource === 'count'
+      ? `(select count(*) from payments p where ${where})`
+      : `(select coalesce(sum(payment_count), 0) from ${totalSource === 'days' ? 'payment_rollup_days' : 'payment_rollup_totals'}
+          where ${rollupConditions.join(' and ')})`;
+  const text = `select p.*, g.name as gateway_name, ${total} as total
+    from payments p left join gateways g on g.id = p.gateway_id
+    where ${where}
+    order by p.created_at desc, p.id desc
+    limit ${params.add(page.limit)} offset ${params.add(page.offset)}`;
+  const name = `payments_list_${filters.status ? 's' : ''}${filters.from ? 'f' : ''}${filters.to ? 't' : ''}${search ? 'q' : ''}_${totalSource}`;
+  return { name, text, params };
+}
+
+type ListedRaw = Record<string, unknown> & { gateway_name: string | null; total: string | number };
+
+async function listPage(db: Database, orgId: number, filters: PaymentFilters, page: { limit: number; offset: number }) {
+  const { name, text, params } = listStatement(orgId, filters, page);
+  return runStatement<ListedRaw>(db, name, text, params);
+}
+
 /**
  * One page of an organisation's payments, newest first, with their gateway names and the filtered total — in one
- * statement: the count is an uncorrelated sub-select, which PostgreSQL runs once (an InitPlan), and the gateway
- * names are a join. Only a page past the end (no rows to carry the total) needs a second statement.
+ * prepared statement. The total is a sub-select in the same snapshot: from the dashboard roll-ups (kept in the
+ * statement of every payment change, so always equal to the count) unless a search or a range that is not whole
+ * UTC days needs the rows counted. Only a page past the end (no rows to carry the total) needs a second one.
  */
 export async function listPayments(db: Database, orgId: number, filters: PaymentFilters, page: { limit: number; offset: number }) {
-  const where = filterSql(orgId, filters);
-  const rows = await db
-    .select({
-      ...getTableColumns(payments),
-      gatewayName: gateways.name,
-      total: sql<number>`(select count(*) from ${payments} where ${where})`.mapWith(Number),
-    })
-    .from(payments)
-    .leftJoin(gateways, eq(gateways.id, payments.gatewayId))
-    .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  let total = rows[0]?.total ?? 0;
+  const rows = await listPage(db, orgId, filters, page);
   if (rows.length === 0 && page.offset > 0) {
-    const [row] = await db.select({ total: count() }).from(payments).where(where);
-    total = row?.total ?? 0;
+    const [first] = await listPage(db, orgId, filters, { limit: 1, offset: 0 });
+    return { items: [] as ListedPayment[], total: Number(first?.total ?? 0) };
   }
-  const items: ListedPayment[] = rows.map(({ total: _total, ...item }) => item);
-  return { items, total };
+  const items: ListedPayment[] = rows.map((raw) => ({ ...rowFromDriver(payments, raw), gatewayName: raw.gateway_name }));
+  return { items, total: Number(rows[0]?.total ?? 0) };
 }
 
 /** Records one gateway attempt. */

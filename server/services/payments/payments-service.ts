@@ -3,14 +3,15 @@ import { toMinorUnits } from '../../../src/lib/money.ts';
 import type { Database } from '../../db/client.ts';
 import { gateways } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { findOrganisation } from '../organisations/organisations-repository.ts';
+import { findOrganisationRow } from '../organisations/organisations-repository.ts';
 import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
 import { bankCheckoutUrl, banksForCheckout } from './bank-checkout.ts';
 import { startAtGateway, gatewaysToTry, type GatewayInit, type OrchestrationContext } from './orchestrator.ts';
 import * as rows from './payments-repository.ts';
 import { newPaymentReference } from './reference.ts';
 import { toPublicPayment, type PublicPayment } from './public-payment.ts';
-import { recordPaymentChange } from './payment-changes.ts';
+import { insertRecordedPayment } from './payment-changes.ts';
+import { wakeDeliveryWorkers } from '../webhooks/delivery-wakeup.ts';
 import { markSuccess } from './transitions.ts';
 
 export interface CreatePaymentInput {
@@ -56,7 +57,7 @@ export async function createPayment(
   createdBy: number | null,
   input: CreatePaymentInput,
 ): Promise<CreatedPayment> {
-  const organisation = await findOrganisation(ctx.db, orgId);
+  const organisation = await findOrganisationRow(ctx.db, orgId);
   if (!organisation) throw notFound('Organisation not found.');
   const currency = (input.currency ?? organisation.defaultCurrency ?? '').trim().toUpperCase();
   if (!currency) throw badRequest('Currency is required: the organisation has no default currency.');
@@ -80,35 +81,31 @@ export async function createPayment(
     throw badRequest('No enabled gateway can process this payment: add one in Payment Gateway Configuration.');
   }
   const now = ctx.clock.now();
-  const payment = await ctx.db.transaction(async (tx) => {
-    const row = await rows.insertPayment(tx, {
-      reference: newPaymentReference(ctx.clock),
-      orgId,
-      amountMinor: amount.minor,
-      currency,
-      customerName,
-      customerEmail: input.customerEmail.trim(),
-      customerPhone: input.customerPhone?.trim() || null,
-      description,
-      metadata: input.metadata ?? null,
-      processViaGateway: input.processViaGateway ?? false,
-      isBankPayment: bankPayment,
-      createdBy,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await recordPaymentChange(tx, {
-      paymentId: row.id,
-      orgId,
-      fromStatus: null,
-      toStatus: 'Pending',
-      cause: 'created',
-      actorUserId: createdBy,
-      at: now,
-    });
-    if (input.alreadyPaid) await markSuccess(tx, row.id, 'record-url', now);
-    return row;
-  });
+  const values = {
+    reference: newPaymentReference(ctx.clock),
+    orgId,
+    amountMinor: amount.minor,
+    currency,
+    customerName,
+    customerEmail: input.customerEmail.trim(),
+    customerPhone: input.customerPhone?.trim() || null,
+    description,
+    metadata: input.metadata ?? null,
+    processViaGateway: input.processViaGateway ?? false,
+    isBankPayment: bankPayment,
+    createdBy,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // One statement creates and records the payment; a recorded (already paid) one is made Success in the same transaction.
+  const { payment, queued } = input.alreadyPaid
+    ? await ctx.db.transaction(async (tx) => {
+        const created = await insertRecordedPayment(tx, values, organisation, currencyRow.baseUnit);
+        await markSuccess(tx, created.payment.id, 'record-url', now);
+        return { payment: created.payment, queued: true };
+      })
+    : await insertRecordedPayment(ctx.db, values, organisation, currencyRow.baseUnit);
+  if (queued) wakeDeliveryWorkers();
   if (bankPayment)
     return { payment: toPublicPayment(payment, currencyRow.baseUnit), bankCheckoutUrl: bankCheckoutUrl(ctx.publicUrl, payment.reference) };
   if (input.alreadyPaid) return { payment: await getPayment(ctx.db, orgId, payment.reference) };

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/raw.ts';
-import { payments } from '../../db/schema.ts';
 import { takeReceiptNumber } from '../receipts/receipt-numbering.ts';
-import { recordPaymentChange, type ChangeCause, type PaymentStatus } from './payment-changes.ts';
+import { changePaymentStatus, type ChangeCause, type PaymentStatus } from './payment-changes.ts';
+import { paymentToChange } from './payments-repository.ts';
 
 export type { PaymentStatus };
 export type TransitionCause = Exclude<ChangeCause, 'created'>;
@@ -13,21 +11,6 @@ export interface TransitionResult {
   changed: boolean;
   status: PaymentStatus;
   receiptNumber: string | null;
-}
-
-type LockedPayment = {
-  id: number;
-  org_id: number;
-  status: PaymentStatus;
-  receipt_number: string | null;
-};
-
-async function lockPayment(tx: Database, paymentId: number): Promise<LockedPayment | undefined> {
-  const [row] = await queryRows<LockedPayment>(
-    tx,
-    sql`select id, org_id, status, receipt_number from payments where id = ${paymentId} for update`,
-  );
-  return row;
 }
 
 /**
@@ -41,23 +24,17 @@ export async function markSuccess(
   now: Date,
   actorUserId: number | null = null,
 ): Promise<TransitionResult> {
-  const payment = await lockPayment(tx, paymentId);
-  if (!payment) throw new Error(`payment ${paymentId} not found`);
-  if (payment.status === 'Success') return { changed: false, status: 'Success', receiptNumber: payment.receipt_number };
-  const receiptNumber = await takeReceiptNumber(tx, payment.org_id);
-  await tx
-    .update(payments)
-    .set({ status: 'Success', receiptNumber, receiptToken: randomBytes(24).toString('base64url'), paidAt: now, updatedAt: now })
-    .where(eq(payments.id, paymentId));
-  await recordPaymentChange(tx, {
-    paymentId,
-    orgId: payment.org_id,
-    fromStatus: payment.status,
-    toStatus: 'Success',
-    cause,
-    actorUserId,
-    at: now,
-  });
+  const locked = await paymentToChange(tx, paymentId, true);
+  if (!locked) throw new Error(`payment ${paymentId} not found`);
+  const { payment } = locked;
+  if (payment.status === 'Success') return { changed: false, status: 'Success', receiptNumber: payment.receiptNumber };
+  const receiptNumber = await takeReceiptNumber(tx, payment.orgId);
+  await changePaymentStatus(
+    tx,
+    locked,
+    { status: 'Success', receiptNumber, receiptToken: randomBytes(24).toString('base64url'), paidAt: now, at: now },
+    { cause, actorUserId, at: now },
+  );
   return { changed: true, status: 'Success', receiptNumber };
 }
 
@@ -69,18 +46,11 @@ export async function markFailed(
   now: Date,
   actorUserId: number | null = null,
 ): Promise<TransitionResult> {
-  const payment = await lockPayment(tx, paymentId);
-  if (!payment) throw new Error(`payment ${paymentId} not found`);
-  if (payment.status !== 'Pending') return { changed: false, status: payment.status, receiptNumber: payment.receipt_number };
-  await tx.update(payments).set({ status: 'Failed', updatedAt: now }).where(eq(payments.id, paymentId));
-  await recordPaymentChange(tx, {
-    paymentId,
-    orgId: payment.org_id,
-    fromStatus: 'Pending',
-    toStatus: 'Failed',
-    cause,
-    actorUserId,
-    at: now,
-  });
+  const locked = await paymentToChange(tx, paymentId, true);
+  if (!locked) throw new Error(`payment ${paymentId} not found`);
+  const { payment } = locked;
+  if (payment.status !== 'Pending')
+    return { changed: false, status: payment.status as PaymentStatus, receiptNumber: payment.receiptNumber };
+  await changePaymentStatus(tx, locked, { status: 'Failed', at: now }, { cause, actorUserId, at: now });
   return { changed: true, status: 'Failed', receiptNumber: null };
 }

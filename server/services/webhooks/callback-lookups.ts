@@ -1,6 +1,8 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
+import { rowFromDriver } from '../../db/raw.ts';
+import { runStatement, StatementParams } from '../../db/statements.ts';
 import { gateways, payments, providers } from '../../db/schema.ts';
 import type { PaymentRow } from '../payments/payments-repository.ts';
 
@@ -92,17 +94,23 @@ export async function providerForCallback(
 
 /**
  * The payment with this reference and the gateway it was started at (of its organisation, or a
- * global one), in one query.
+ * global one), in one prepared statement.
  */
 export async function paymentWithGateway(
   db: Database,
   reference: string,
 ): Promise<{ payment: PaymentRow; gateway: CallbackGateway | null } | undefined> {
-  const [row] = await db
-    .select({ payment: payments, gateway: gateways })
-    .from(payments)
-    .leftJoin(gateways, and(eq(gateways.id, payments.gatewayId), or(eq(gateways.orgId, payments.orgId), isNull(gateways.orgId))))
-    .where(eq(payments.reference, reference))
-    .limit(1);
-  return row;
+  const params = new StatementParams();
+  const [raw] = await runStatement<Record<string, unknown> & { gateway: Record<string, unknown> | null }>(
+    db,
+    'payment_with_gateway',
+    `select p.*, row_to_json(g) as gateway
+       from payments p
+       left join gateways g on g.id = p.gateway_id and (g.org_id = p.org_id or g.org_id is null)
+      where p.reference = ${params.add(reference)}
+      limit 1`,
+    params,
+  );
+  if (!raw) return undefined;
+  return { payment: rowFromDriver(payments, raw), gateway: raw.gateway ? rowFromDriver(gateways, raw.gateway) : null };
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
+import type { StatementParams } from '../../db/statements.ts';
 import { mailMessages, organisations, webhookDeliveries, webhookDeliveryAttempts } from '../../db/schema.ts';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -21,6 +22,12 @@ export type OrganisationWebhookRow = Pick<
   | 'outboundTimestampHeader'
   | 'callbackDisabledAt'
   | 'notifierDisabledAt'
+>;
+
+/** Where an organisation's payment events go: destinations and the 410 flags. */
+export type OrganisationDestinations = Pick<
+  OrganisationWebhookRow,
+  'id' | 'callbackUrl' | 'notifierUrl' | 'autoNotify' | 'callbackDisabledAt' | 'notifierDisabledAt'
 >;
 
 /** An organisation's webhook settings. */
@@ -69,6 +76,34 @@ export async function disableEndpoint(db: Database, orgId: number, channel: 'cal
       .set({ notifierDisabledAt: at })
       .where(and(eq(organisations.id, orgId), eq(organisations.notifierUrl, url)));
   }
+}
+
+/** An outbox row of a payment change; its payment id comes from the statement that records the change. */
+export type ChangeDelivery = Pick<
+  DeliveryInsert,
+  'orgId' | 'eventId' | 'type' | 'channel' | 'url' | 'body' | 'status' | 'nextAttemptAt' | 'lastError' | 'createdAt'
+>;
+
+/** A CTE (to follow a WITH list) writing outbox rows for the payment in the statement's relation `changed`. */
+export function outboxCte(rows: ChangeDelivery[], params: StatementParams): string {
+  const values = rows
+    .map(
+      (row) =>
+        `(${[row.orgId, row.eventId, row.type, row.channel].map((value) => params.add(value)).join(', ')}, (select id from changed), ${[
+          row.url,
+          row.body,
+          row.status ?? 'Pending',
+          row.lastError ?? null,
+        ]
+          .map((value) => params.add(value))
+          .join(
+            ', ',
+          )}, ${params.add(row.nextAttemptAt ?? null)}::timestamptz, ${params.add(row.createdAt)}::timestamptz, ${params.add(row.createdAt)}::timestamptz)`,
+    )
+    .join(', ');
+  return `outbox as (
+    insert into webhook_deliveries (org_id, event_id, type, channel, payment_id, url, body, status, last_error, next_attempt_at, created_at, updated_at)
+    values ${values})`;
 }
 
 /** Writes outbox rows (inside the caller's transaction). */

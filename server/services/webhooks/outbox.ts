@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { currencies, gateways, payments } from '../../db/schema.ts';
 import type { PaymentChange } from '../payments/payment-changes.ts';
-import { toPublicPayment, type PublicPayment } from '../payments/public-payment.ts';
-import { DELIVERY_CHANNEL } from './delivery-wakeup.ts';
+import type { PublicPayment } from '../payments/public-payment.ts';
 import {
-  findOrganisationWebhooks,
   insertDeliveries,
   type DeliveryChannel,
   type DeliveryInsert,
+  type ChangeDelivery,
   type DeliveryRow,
+  type OrganisationDestinations,
   type OrganisationWebhookRow,
 } from './deliveries-repository.ts';
 
@@ -22,7 +20,7 @@ export function newEventId(): string {
 }
 
 /** The event a payment change announces, or null (e.g. Failed → Failed never happens; other changes are silent). */
-function eventTypeOf(change: PaymentChange): WebhookEventType | null {
+function eventTypeOf(change: Pick<PaymentChange, 'fromStatus' | 'toStatus'>): WebhookEventType | null {
   if (change.fromStatus === null) return 'payment.created';
   if (change.toStatus === 'Success') return 'payment.succeeded';
   if (change.toStatus === 'Failed') return 'payment.failed';
@@ -34,30 +32,8 @@ export function eventBody(id: string, type: WebhookEventType, createdAt: Date, p
   return JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data: { payment } });
 }
 
-/**
- * The changed payment as the event shows it, with its currency's base unit and gateway name, in one
- * query. The same statement notifies the delivery workers on PostgreSQL (pg_notify inside the
- * enqueuing transaction is delivered only when it commits, and dropped if it rolls back), so the
- * wake-up costs no round trip of its own; a needless wake-up only makes a worker look once more.
- */
-async function changedPaymentAnnounced(tx: Database, paymentId: number) {
-  const [row] = await tx
-    .select({
-      payment: payments,
-      baseUnit: currencies.baseUnit,
-      gatewayName: gateways.name,
-      notified: sql<boolean>`pg_notify(${DELIVERY_CHANNEL}, '') is null`,
-    })
-    .from(payments)
-    .leftJoin(currencies, eq(currencies.code, payments.currency))
-    .leftJoin(gateways, eq(gateways.id, payments.gatewayId))
-    .where(eq(payments.id, paymentId))
-    .limit(1);
-  return row;
-}
-
 /** The webhook destinations of an organisation: callback, and notifier when autoNotify. */
-function destinations(org: OrganisationWebhookRow): { channel: DeliveryChannel; url: string; disabled: boolean }[] {
+function destinations(org: OrganisationDestinations): { channel: DeliveryChannel; url: string; disabled: boolean }[] {
   const list: { channel: DeliveryChannel; url: string; disabled: boolean }[] = [];
   if (org.callbackUrl) list.push({ channel: 'callback', url: org.callbackUrl, disabled: org.callbackDisabledAt !== null });
   if (org.autoNotify && org.notifierUrl)
@@ -67,7 +43,7 @@ function destinations(org: OrganisationWebhookRow): { channel: DeliveryChannel; 
 
 /** Outbox rows for one event; an endpoint disabled by 410 gets its row as Disabled (visible, resendable, not sent). */
 function deliveryRows(
-  org: OrganisationWebhookRow,
+  org: OrganisationDestinations,
   event: { id: string; type: WebhookEventType; body: string; paymentId: number | null; at: Date },
   targets: { channel: DeliveryChannel; url: string; disabled: boolean }[],
 ): DeliveryInsert[] {
@@ -88,40 +64,38 @@ function deliveryRows(
 }
 
 /**
- * Writes the outbound webhook deliveries of a payment change into the outbox, inside the change's
- * transaction (so an event exists exactly when the change does). Nothing is written for an
- * organisation without destinations; with autoNotify a Success also queues the receipt e-mail.
+ * The outbox rows announcing a payment change to an organisation: the callback URL, the notifier URL with
+ * autoNotify, and with autoNotify on Success the receipt e-mail. None when the change announces nothing or the
+ * organisation has nowhere to send it. Their payment id comes from the statement that records the change.
  */
-export async function enqueuePaymentEvent(tx: Database, change: PaymentChange): Promise<void> {
+export function changeDeliveries(
+  org: OrganisationDestinations,
+  change: Pick<PaymentChange, 'fromStatus' | 'toStatus' | 'at'>,
+  payment: PublicPayment,
+): ChangeDelivery[] {
   const type = eventTypeOf(change);
-  if (type === null) return;
-  const org = await findOrganisationWebhooks(tx, change.orgId);
-  if (!org) return;
+  if (type === null) return [];
   const targets = destinations(org);
-  const receiptMail = org.autoNotify && type === 'payment.succeeded';
-  if (targets.length === 0 && !receiptMail) return;
-  const found = await changedPaymentAnnounced(tx, change.paymentId);
-  if (!found) return;
-  const { payment } = found;
+  const receiptMail = org.autoNotify && type === 'payment.succeeded' && Boolean(payment.customerEmail);
+  if (targets.length === 0 && !receiptMail) return [];
   const id = newEventId();
-  const body = eventBody(id, type, change.at, toPublicPayment(payment, found.baseUnit ?? 100, found.gatewayName));
-  const rows = deliveryRows(org, { id, type, body, paymentId: payment.id, at: change.at }, targets);
-  if (receiptMail && payment.customerEmail) {
+  const body = eventBody(id, type, change.at, payment);
+  const rows: ChangeDelivery[] = deliveryRows(org, { id, type, body, paymentId: null, at: change.at }, targets);
+  if (receiptMail) {
     rows.push({
       orgId: org.id,
       eventId: id,
       type,
       channel: 'email',
-      paymentId: payment.id,
       url: `mailto:${payment.customerEmail}`,
       body,
       status: 'Pending',
       nextAttemptAt: change.at,
+      lastError: null,
       createdAt: change.at,
-      updatedAt: change.at,
     });
   }
-  await insertDeliveries(tx, rows);
+  return rows;
 }
 
 /** A realistic sample payment for `payment.test`. */

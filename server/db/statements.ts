@@ -1,0 +1,25 @@
+// Hand-written statements for the hot paths (payment lists, payment changes): their SQL text depends only on the
+// shape of the call, so PostgreSQL parses and plans each one once per connection (a named prepared statement) and no
+// query builder runs per request. Everything else uses Drizzle's builders.
+import type { Database } from './client.ts';
+
+/** Collects positional parameters while a statement's text is written: `params.add(value)` returns `$n`. */
+export class StatementParams {
+  readonly values: unknown[] = [];
+
+  /** Adds a value and returns its placeholder. */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * Runs a statement on a database or inside a transaction and returns its raw rows (column names as keys). `name`
+ * must identify the text: the same name is always the same SQL (PostgreSQL keeps it prepared per connection; PGlite
+ * runs it as is).
+ */
+export async function runStatement<Row>(db: Database, name: string, text: string, params: StatementParams): Promise<Row[]> {
+  const result: unknown = await db._.session.prepareQuery({ sql: text, params: params.values }, undefined, name, false).execute();
+  return (result as { rows: Row[] }).rows;
+}
