@@ -9,9 +9,28 @@ const encoder = new TextEncoder();
 const bytesOf = (value: string | Uint8Array): Uint8Array<ArrayBuffer> =>
   typeof value === 'string' ? encoder.encode(value) : new Uint8Array(value);
 
+// Importing a key costs more than signing a short message: a server verifies or signs with the same few secrets
+// all day, so the imported (non-extractable) keys of string secrets are kept, a bounded number of them.
+const importedKeys = new Map<string, Promise<CryptoKey>>();
+const IMPORTED_KEYS_KEPT = 256;
+
+function importHmacKey(algorithm: HmacAlgorithm, key: string | Uint8Array): Promise<CryptoKey> {
+  const importKey = () => crypto.subtle.importKey('raw', bytesOf(key), { name: 'HMAC', hash: WEBCRYPTO_NAMES[algorithm] }, false, ['sign']);
+  if (typeof key !== 'string') return importKey();
+  const cacheKey = `${algorithm}:${key}`;
+  let imported = importedKeys.get(cacheKey);
+  if (!imported) {
+    if (importedKeys.size >= IMPORTED_KEYS_KEPT) importedKeys.clear();
+    imported = importKey();
+    importedKeys.set(cacheKey, imported);
+    imported.catch(() => importedKeys.delete(cacheKey));
+  }
+  return imported;
+}
+
 /** HMAC of a message with a key (UTF-8 of strings), as raw bytes. */
 export async function hmac(algorithm: HmacAlgorithm, key: string | Uint8Array, message: string | Uint8Array): Promise<Uint8Array> {
-  const cryptoKey = await crypto.subtle.importKey('raw', bytesOf(key), { name: 'HMAC', hash: WEBCRYPTO_NAMES[algorithm] }, false, ['sign']);
+  const cryptoKey = await importHmacKey(algorithm, key);
   return new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, bytesOf(message)));
 }
 

@@ -176,8 +176,18 @@ export async function deleteGateway(ctx: GatewayContext, orgId: number | null, i
   if (!(await rows.deleteGateway(ctx.db, orgId, id))) throw notFound('Gateway not found.');
 }
 
-/** A gateway's decrypted credentials, for the adapter only (never sent to clients). */
-export function gatewaySecrets(row: rows.GatewayRow, dataKey: Buffer) {
+/** A gateway's decrypted credentials, for the adapter only (never sent to clients); each decrypted when first read. */
+export function gatewaySecrets(row: rows.GatewayRow, dataKey: Buffer): { publicKey: string; secretKey: string; webhookSecret: string } {
   const reveal = (sealed: string | null) => (sealed ? open(dataKey, sealed) : '');
-  return { publicKey: reveal(row.publicKeySealed), secretKey: reveal(row.secretKeySealed), webhookSecret: reveal(row.webhookSecretSealed) };
+  return {
+    get publicKey() {
+      return reveal(row.publicKeySealed);
+    },
+    get secretKey() {
+      return reveal(row.secretKeySealed);
+    },
+    get webhookSecret() {
+      return reveal(row.webhookSecretSealed);
+    },
+  };
 }
