@@ -6,7 +6,7 @@
 //   BENCH_ENGINES=pglite,postgres
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/payrail_bench   (dropped and recreated)
 //   BENCH_SCENARIOS=dashboard,ai-query   only these (the bare route always runs: the ratios need it)
-//   BENCH_REQUESTS=1000  BENCH_CONCURRENCY=4
+//   BENCH_REQUESTS=3000  BENCH_CONCURRENCY=4
 //   BENCH_CONSOLE_DIR=dist-bench   the built console the server process serves (LCP); BENCH_PROCESS=off skips that part
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +22,7 @@ import { queryRows } from '../server/db/raw.ts';
 import { seedReferenceData } from '../server/db/reference-data.ts';
 import { hashPassword } from '../server/services/auth/passwords.ts';
 import { insertUser } from '../server/services/users/users-repository.ts';
+import { closeWebhookOrg } from './lib/psp.ts';
 import { seedBenchData } from './lib/seed.ts';
 import type { BenchContext, BudgetCheck, Engine, ScenarioResult } from './lib/types.ts';
 import { SCENARIOS } from './scenarios/index.ts';
@@ -37,7 +38,7 @@ const ENGINES = env('BENCH_ENGINES', 'pglite,postgres')
   .map((e) => e.trim()) as Engine[];
 const DATABASE_URL = env('BENCH_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/payrail_bench');
 const ONLY = process.env['BENCH_SCENARIOS']?.split(',').map((s) => s.trim());
-const REQUESTS = Number(env('BENCH_REQUESTS', '1000'));
+const REQUESTS = Number(env('BENCH_REQUESTS', '3000'));
 const CONCURRENCY = Number(env('BENCH_CONCURRENCY', '4'));
 const CONSOLE_DIR = path.resolve(env('BENCH_CONSOLE_DIR', 'dist'));
 const PROCESS_CHECKS = env('BENCH_PROCESS', 'on') !== 'off';
@@ -129,9 +130,10 @@ async function runEngine(engine: Engine): Promise<{
       allowPrivateTargets: true,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    let context: BenchContext | undefined;
     try {
       const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      const context: BenchContext = {
+      context = {
         engine,
         baseUrl,
         tokens: {
@@ -173,6 +175,7 @@ async function runEngine(engine: Engine): Promise<{
         loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
       };
     } finally {
+      if (context) await closeWebhookOrg(context);
       await app.close();
     }
   } finally {

@@ -12,7 +12,7 @@ export interface LoadOptions {
   concurrency: number;
   /** A different body (and extra headers) per request, by index; warm-up requests come first. Overrides body. */
   requestFor?: (index: number) => { body: string; headers?: Record<string, string> };
-  /** Requests made first and not counted (JIT, caches, pools). */
+  /** Requests made first and not counted (JIT, caches, pools); default a fifth of `requests`, at least 300. */
   warmup?: number;
 }
 
@@ -69,7 +69,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       }),
     );
   };
-  await drive(options.warmup ?? Math.min(100, Math.ceil(options.requests / 10)), () => undefined);
+  await drive(options.warmup ?? Math.max(300, Math.ceil(options.requests / 5)), () => undefined);
   const samples: number[] = [];
   let errors = 0;
   const started = performance.now();

@@ -91,6 +91,13 @@ export function webhookOrg(context: BenchContext): Promise<WebhookOrg> {
   return setup;
 }
 
+/** Closes the receiver a scenario started for this engine run (a listening server would keep the bench from exiting). */
+export async function closeWebhookOrg(context: BenchContext): Promise<void> {
+  const setup = prepared.get(context);
+  prepared.delete(context);
+  if (setup) await (await setup).receiver.close();
+}
+
 let nextReference = 0xe000_0000;
 
 /** Inserts Pending payments started at the org's Sandbox gateway (bulk, no API) and returns their references. */

@@ -9,7 +9,7 @@ export const pspWebhook: BenchScenario = {
   name: 'psp-webhook',
   async run(context) {
     const org = await webhookOrg(context);
-    const warmup = 50;
+    const warmup = Math.max(300, Math.ceil(context.requests / 5));
     const references = await pendingPayments(context, org, context.requests + warmup);
     const result = await runLoad({
       url: `${context.baseUrl}/api/webhooks/psp/sandbox`,
