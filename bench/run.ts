@@ -25,6 +25,7 @@ import { insertUser } from '../server/services/users/users-repository.ts';
 import { closeWebhookOrg } from './lib/psp.ts';
 import { seedBenchData } from './lib/seed.ts';
 import type { BenchContext, BudgetCheck, Engine, ScenarioResult } from './lib/types.ts';
+import { bareRoute } from './scenarios/bare-route.ts';
 import { SCENARIOS } from './scenarios/index.ts';
 import { serverProcess } from './scenarios/server-process.ts';
 
@@ -160,9 +161,22 @@ async function runEngine(engine: Engine): Promise<{
           );
         }
       }
-      const bare = results.find((result) => result.scenario === 'bare-route');
+      // The yardstick is measured again after the scenarios and the faster of the two runs counts, so a slow
+      // moment of the shared machine during the first one cannot flatter the ratios.
+      log('-- bare-route (again)');
+      const [again] = await bareRoute.run(context);
+      if (again) {
+        again.name = 'GET /bare (plain Fastify), again after the scenarios';
+        results.push(again);
+      }
+      const bare = results
+        .filter((result) => result.scenario === 'bare-route')
+        .reduce<ScenarioResult | undefined>(
+          (best, result) => (!best || result.requestsPerSecond > best.requestsPerSecond ? result : best),
+          undefined,
+        );
       for (const result of results) {
-        if (!bare || result === bare) continue;
+        if (!bare) continue;
         result.ratioToBare = Math.round((result.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000;
         if (result.budgetRatio !== undefined && result.ratioToBare < result.budgetRatio) result.withinBudget = false;
       }
