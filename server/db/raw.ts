@@ -25,3 +25,8 @@ export function rowFromDriver<Table extends PgTable>(table: Table, raw: Record<s
   }
   return row;
 }
+
+/** Text with LIKE's wildcards (%, _) and its escape character escaped, so it matches itself literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/raw.ts';
+import { escapeLike, queryRows } from '../../db/raw.ts';
 import { MAX_LIMIT, type AnalystQuery } from './query-schema.ts';
 
 // Runs a validated structured query as parameterised SQL over the caller's payments. The organisation scope is an
@@ -41,7 +41,7 @@ export interface QueryOutcome {
   groups: GroupRow[];
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const like = (text: string) => `%${escapeLike(text)}%`;
 
 /** The WHERE clause of a query within a scope (null = every organisation, for a superadmin). */
 function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<string, number>): SQL {
@@ -57,7 +57,7 @@ function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<strin
   if (query.from) conditions.push(sql`p.created_at >= ${query.from}::timestamptz`);
   if (query.to) conditions.push(sql`p.created_at < ${query.to}::timestamptz`);
   if (query.currency) conditions.push(sql`p.currency = ${query.currency}`);
-  if (query.reference) conditions.push(sql`p.reference ilike ${`${query.reference.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (query.reference) conditions.push(sql`p.reference ilike ${`${escapeLike(query.reference)}%`}`);
   if (query.customer)
     conditions.push(sql`(p.customer_name ilike ${like(query.customer)} or p.customer_email ilike ${like(query.customer)})`);
   if (query.gateway) {

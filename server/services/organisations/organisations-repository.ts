@@ -1,6 +1,6 @@
 import { asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rowFromDriver } from '../../db/raw.ts';
+import { escapeLike, rowFromDriver } from '../../db/raw.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
 import { countries, organisations, users } from '../../db/schema.ts';
 
@@ -15,7 +15,7 @@ const selectOrganisations = (db: Database) =>
 const searchFilter = (search: string | undefined): SQL | undefined => {
   const needle = search?.trim();
   if (!needle) return undefined;
-  const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${escapeLike(needle)}%`;
   return sql`(${organisations.name} ilike ${pattern} or ${organisations.code} ilike ${pattern} or ${organisations.email} ilike ${pattern})`;
 };
 

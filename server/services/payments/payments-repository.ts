@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rowFromDriver } from '../../db/raw.ts';
+import { escapeLike, rowFromDriver } from '../../db/raw.ts';
 import type { OrganisationDestinations } from '../webhooks/deliveries-repository.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
 import { paymentAttempts, payments } from '../../db/schema.ts';
@@ -201,7 +201,7 @@ function listStatement(orgId: number, filters: PaymentFilters, page: { limit: nu
     if (totalSource === 'days') rollupConditions.push(`day < ${params.add(utcDay(filters.to))}::date`);
   }
   if (search) {
-    const pattern = params.add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const pattern = params.add(`%${escapeLike(search)}%`);
     conditions.push(`(p.reference ilike ${pattern} or p.customer_name ilike ${pattern} or p.customer_email ilike ${pattern})`);
   }
   const where = conditions.join(' and ');

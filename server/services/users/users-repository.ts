@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { escapeLike } from '../../db/raw.ts';
 import { organisations, users } from '../../db/schema.ts';
 import { forgetSessionUser } from '../auth/session-user-cache.ts';
 import type { Role } from '../auth/tokens.ts';
@@ -90,7 +91,7 @@ export async function listUsers(db: Database, options: { orgId?: number; search?
   if (options.orgId !== undefined) conditions.push(eq(users.orgId, options.orgId));
   const needle = options.search?.trim();
   if (needle) {
-    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(needle)}%`;
     conditions.push(sql`(${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})`);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
