@@ -1,6 +1,6 @@
 import { asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { escapeLike, rowFromDriver } from '../../db/raw.ts';
+import { columnList, columnsFromDriver, escapeLike } from '../../db/raw.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
 import { countries, organisations, users } from '../../db/schema.ts';
 
@@ -36,16 +36,26 @@ export async function findOrganisation(db: Database, id: number): Promise<Organi
   return row;
 }
 
-/** The organisation row alone (no country), as a prepared statement: payment creation reads it on every call. */
-export async function findOrganisationRow(db: Database, id: number): Promise<typeof organisations.$inferSelect | undefined> {
+/** What creating a payment reads of its organisation: its currencies and the webhook destinations of the outbox. */
+const PAYMENT_CREATION_KEYS = [
+  'id',
+  'currencies',
+  'defaultCurrency',
+  'callbackUrl',
+  'notifierUrl',
+  'autoNotify',
+  'callbackDisabledAt',
+  'notifierDisabledAt',
+] as const;
+export type OrganisationForPayments = Pick<typeof organisations.$inferSelect, (typeof PAYMENT_CREATION_KEYS)[number]>;
+const organisationForPaymentsText = `select ${columnList(organisations, PAYMENT_CREATION_KEYS)} from organisations where id = $1`;
+
+/** The organisation's columns payment creation needs (a prepared statement: it runs on every created payment). */
+export async function findOrganisationForPayments(db: Database, id: number): Promise<OrganisationForPayments | undefined> {
   const params = new StatementParams();
-  const [raw] = await runStatement<Record<string, unknown>>(
-    db,
-    'organisation_by_id',
-    `select * from organisations where id = ${params.add(id)}`,
-    params,
-  );
-  return raw && rowFromDriver(organisations, raw);
+  params.add(id);
+  const [raw] = await runStatement<Record<string, unknown>>(db, 'organisation_for_payments', organisationForPaymentsText, params);
+  return raw && columnsFromDriver(organisations, raw, PAYMENT_CREATION_KEYS);
 }
 
 /** Another organisation with this code (case-insensitive). */

@@ -3,7 +3,7 @@ import { rowFromDriver } from '../../db/raw.ts';
 import { payments } from '../../db/schema.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
 import { changeDeltas, rollupCtes } from '../dashboard/rollups.ts';
-import { outboxCte, type ChangeDelivery, type OrganisationWebhookRow } from '../webhooks/deliveries-repository.ts';
+import { outboxCte, type ChangeDelivery, type OrganisationDestinations } from '../webhooks/deliveries-repository.ts';
 import { DELIVERY_CHANNEL } from '../webhooks/delivery-wakeup.ts';
 import { changeDeliveries } from '../webhooks/outbox.ts';
 import {
@@ -112,7 +112,7 @@ export async function changePaymentStatus(
 export async function insertRecordedPayment(
   db: Database,
   values: NewPayment,
-  org: OrganisationWebhookRow,
+  org: OrganisationDestinations,
   baseUnit: number,
 ): Promise<{ payment: PaymentRow; queued: boolean }> {
   const change = {

@@ -3,7 +3,7 @@ import { toMinorUnits } from '../../../src/lib/money.ts';
 import type { Database } from '../../db/client.ts';
 import { gateways } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { findOrganisationRow } from '../organisations/organisations-repository.ts';
+import { findOrganisationForPayments } from '../organisations/organisations-repository.ts';
 import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
 import { bankCheckoutUrl, banksForCheckout } from './bank-checkout.ts';
 import { startAtGateway, gatewaysToTry, type GatewayInit, type OrchestrationContext } from './orchestrator.ts';
@@ -57,7 +57,7 @@ export async function createPayment(
   createdBy: number | null,
   input: CreatePaymentInput,
 ): Promise<CreatedPayment> {
-  const organisation = await findOrganisationRow(ctx.db, orgId);
+  const organisation = await findOrganisationForPayments(ctx.db, orgId);
   if (!organisation) throw notFound('Organisation not found.');
   const currency = (input.currency ?? organisation.defaultCurrency ?? '').trim().toUpperCase();
   if (!currency) throw badRequest('Currency is required: the organisation has no default currency.');

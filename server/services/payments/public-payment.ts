@@ -33,9 +33,29 @@ export interface PublicPayment {
   attempts?: PublicAttempt[];
 }
 
+/** The payment columns the API shows: a list selects only these. */
+export const PUBLIC_PAYMENT_KEYS = [
+  'reference',
+  'receiptNumber',
+  'amountMinor',
+  'currency',
+  'status',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'description',
+  'metadata',
+  'processViaGateway',
+  'isBankPayment',
+  'providerReference',
+  'createdAt',
+  'paidAt',
+] as const satisfies readonly (keyof PaymentRow)[];
+export type PublicPaymentSource = Pick<PaymentRow, (typeof PUBLIC_PAYMENT_KEYS)[number]>;
+
 /** The payment as the API shows it: reference as id, decimal amount plus minor units. */
 export function toPublicPayment(
-  row: PaymentRow,
+  row: PublicPaymentSource,
   baseUnit: number,
   gatewayName: string | null = null,
   attempts?: AttemptRow[],
