@@ -4,6 +4,7 @@ import { columnList, columnsFromDriver, escapeLike, rowFromDriver } from '../../
 import { PUBLIC_PAYMENT_KEYS, type PublicPaymentSource } from './public-payment.ts';
 import type { OrganisationDestinations } from '../webhooks/deliveries-repository.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
+import { receiptNumberCtes, receiptNumberSelect } from '../receipts/receipt-numbering.ts';
 import { paymentAttempts, payments } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -97,22 +98,16 @@ type PaymentToChangeRaw = Record<string, unknown> & {
 
 const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
 
-/**
- * A payment with its organisation's webhook destinations, its currency's base unit and its gateway's name, in one
- * prepared statement; `lock` takes the payment's row lock (FOR UPDATE) for a status change in the caller's transaction.
- */
-export async function paymentToChange(db: Database, paymentId: number, lock: boolean): Promise<PaymentToChange | undefined> {
-  const params = new StatementParams();
-  const text = `select p.*, c.base_unit, g.name as gateway_name,
+const paymentToChangeSelect = (paymentIdSql: string, lock: boolean) => `select p.*, c.base_unit, g.name as gateway_name,
       o.callback_url as org_callback_url, o.notifier_url as org_notifier_url, o.auto_notify as org_auto_notify,
       o.callback_disabled_at as org_callback_disabled_at, o.notifier_disabled_at as org_notifier_disabled_at
     from payments p
     join organisations o on o.id = p.org_id
     left join currencies c on c.code = p.currency
     left join gateways g on g.id = p.gateway_id
-    where p.id = ${params.add(paymentId)}${lock ? ' for update of p' : ''}`;
-  const [raw] = await runStatement<PaymentToChangeRaw>(db, lock ? 'payment_to_change_locked' : 'payment_to_change', text, params);
-  if (!raw) return undefined;
+    where p.id = ${paymentIdSql}${lock ? ' for update of p' : ''}`;
+
+function paymentToChangeFrom(raw: PaymentToChangeRaw): PaymentToChange {
   const payment = rowFromDriver(payments, raw);
   return {
     payment,
@@ -127,6 +122,39 @@ export async function paymentToChange(db: Database, paymentId: number, lock: boo
     baseUnit: raw.base_unit ?? 100,
     gatewayName: raw.gateway_name,
   };
+}
+
+/**
+ * A payment with its organisation's webhook destinations, its currency's base unit and its gateway's name, in one
+ * prepared statement; `lock` takes the payment's row lock (FOR UPDATE) for a status change in the caller's transaction.
+ */
+export async function paymentToChange(db: Database, paymentId: number, lock: boolean): Promise<PaymentToChange | undefined> {
+  const params = new StatementParams();
+  const text = paymentToChangeSelect(params.add(paymentId), lock);
+  const [raw] = await runStatement<PaymentToChangeRaw>(db, lock ? 'payment_to_change_locked' : 'payment_to_change', text, params);
+  return raw && paymentToChangeFrom(raw);
+}
+
+/**
+ * Locks a payment that is to become Success (as paymentToChange with `lock`) and, unless it already is Success, takes
+ * its organisation's next receipt number — in one statement, inside the caller's transaction (a number taken for a
+ * change that then fails is given back by its rollback).
+ */
+export async function lockPaymentAndNumberReceipt(
+  tx: Database,
+  paymentId: number,
+): Promise<{ locked: PaymentToChange; receiptNumber: string | null } | undefined> {
+  const params = new StatementParams();
+  const text = `with locked as (${paymentToChangeSelect(params.add(paymentId), true)}),
+    ${receiptNumberCtes(`(select org_id from locked where status <> 'Success')`)}
+    select locked.*, (${receiptNumberSelect}) as taken_receipt_number from locked`;
+  const [raw] = await runStatement<PaymentToChangeRaw & { taken_receipt_number: string | null }>(
+    tx,
+    'payment_to_change_numbered',
+    text,
+    params,
+  );
+  return raw && { locked: paymentToChangeFrom(raw), receiptNumber: raw.taken_receipt_number };
 }
 
 /** A payment by reference within an organisation (another organisation's is simply not found). */

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { takeReceiptNumber } from '../receipts/receipt-numbering.ts';
 import { changePaymentStatus, type ChangeCause, type PaymentStatus } from './payment-changes.ts';
-import { paymentToChange } from './payments-repository.ts';
+import { lockPaymentAndNumberReceipt, paymentToChange } from './payments-repository.ts';
 
 export type { PaymentStatus };
 export type TransitionCause = Exclude<ChangeCause, 'created'>;
@@ -24,11 +23,12 @@ export async function markSuccess(
   now: Date,
   actorUserId: number | null = null,
 ): Promise<TransitionResult> {
-  const locked = await paymentToChange(tx, paymentId, true);
-  if (!locked) throw new Error(`payment ${paymentId} not found`);
+  const found = await lockPaymentAndNumberReceipt(tx, paymentId);
+  if (!found) throw new Error(`payment ${paymentId} not found`);
+  const { locked, receiptNumber } = found;
   const { payment } = locked;
   if (payment.status === 'Success') return { changed: false, status: 'Success', receiptNumber: payment.receiptNumber };
-  const receiptNumber = await takeReceiptNumber(tx, payment.orgId);
+  if (receiptNumber === null) throw new Error(`organisation ${payment.orgId} vanished while numbering a receipt`);
   await changePaymentStatus(
     tx,
     locked,

@@ -1,13 +1,31 @@
 import { count, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organisations, webhookLogs } from '../../db/schema.ts';
+import { runStatement, StatementParams } from '../../db/statements.ts';
 
 export type WebhookLogInsert = typeof webhookLogs.$inferInsert;
 export type WebhookLogRow = typeof webhookLogs.$inferSelect & { organisation: string | null };
 
-/** Records one inbound PSP callback (one single-row insert, no read). */
+/** Records one inbound PSP callback: one single-row insert, no read (a prepared statement: every callback logs). */
 export async function insertWebhookLog(db: Database, entry: WebhookLogInsert): Promise<void> {
-  await db.insert(webhookLogs).values(entry);
+  const params = new StatementParams();
+  const values = [
+    entry.provider,
+    entry.orgId ?? null,
+    entry.paymentId ?? null,
+    entry.reference ?? null,
+    entry.status,
+    entry.signatureValid ?? null,
+    entry.httpStatus,
+    entry.message ?? null,
+  ].map((value) => params.add(value));
+  await runStatement(
+    db,
+    'webhook_log_insert',
+    `insert into webhook_logs (created_at, provider, org_id, payment_id, reference, status, signature_valid, http_status, message)
+     values (coalesce(${params.add(entry.createdAt ?? null)}::timestamptz, now()), ${values.join(', ')})`,
+    params,
+  );
 }
 
 /** One page of inbound callbacks, newest first, with the organisation's name; `orgId` limits it to one organisation. */
