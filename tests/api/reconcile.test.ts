@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEntry } from '../../server/db/provider-catalogue.ts';
-import { paymentEvents, payments, sandboxTransactions } from '../../server/db/schema.ts';
+import { gateways, paymentEvents, payments, sandboxTransactions } from '../../server/db/schema.ts';
 import { reconcilePending } from '../../server/services/payments/reconcile.ts';
 import { TEST_DATA_KEY, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { freePort } from '../helpers/net.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const reconcile = () =>
+const reconcile = (onError?: (payment: { id: number; reference: string }, error: unknown) => void) =>
   reconcilePending({
     db: t.db,
     clock: t.clock,
@@ -41,6 +41,7 @@ const reconcile = () =>
     afterMs: 30 * 60 * 1000,
     maxAgeMs: 7 * 86_400_000,
     batchSize: 10,
+    ...(onError ? { onError } : {}),
   });
 
 async function createViaGateway(): Promise<string> {
@@ -86,5 +87,30 @@ describe('reconciling pending payments', () => {
     expect(await reconcile()).toBe(1);
     const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
     expect(payment?.status).toBe('Failed');
+  });
+
+  it('reconciles the rest of the batch when one payment cannot be checked', async () => {
+    const broken = await createViaGateway();
+    t.clock.advance(60_000);
+    const healthy = await createViaGateway();
+    await t.db.update(sandboxTransactions).set({ status: 'success' }).where(eq(sandboxTransactions.reference, healthy));
+    // A gateway config written around the validator, without a verify call (the adapter throws on it).
+    const [brokenRow] = await t.db.select().from(payments).where(eq(payments.reference, broken));
+    const [current] = await t.db.select().from(gateways).where(eq(gateways.id, brokenRow!.gatewayId!));
+    const { id: _id, ...copy } = current!;
+    const [gateway] = await t.db
+      .insert(gateways)
+      .values({ ...copy, name: 'No verify', enabled: false, config: {} })
+      .returning();
+    await t.db.update(payments).set({ gatewayId: gateway!.id }).where(eq(payments.id, brokenRow!.id));
+    t.clock.advance(31 * 60 * 1000);
+    const failures: string[] = [];
+    expect(await reconcile((payment) => failures.push(payment.reference))).toBe(1);
+    expect(failures).toEqual([broken]);
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(inArray(payments.reference, [broken, healthy]));
+    expect(Object.fromEntries(rows.map((row) => [row.reference, row.status]))).toEqual({ [broken]: 'Pending', [healthy]: 'Success' });
   });
 });

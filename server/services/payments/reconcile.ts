@@ -16,6 +16,8 @@ export interface ReconcileOptions {
   /** …but not older than this (abandoned checkouts are left alone). */
   maxAgeMs: number;
   batchSize: number;
+  /** Told about a payment whose check failed unexpectedly (e.g. a stored gateway config the adapter cannot use). */
+  onError?: (payment: { id: number; reference: string }, error: unknown) => void;
 }
 
 /**
@@ -39,7 +41,11 @@ export async function reconcilePending(options: ReconcileOptions): Promise<numbe
     .limit(options.batchSize);
   let changed = 0;
   for (const payment of candidates) {
-    const result = await verifyPaymentStatus(options, payment);
+    // One payment that cannot be checked must not stop the batch: it is reported, touched and skipped.
+    const result = await verifyPaymentStatus(options, payment).catch((error: unknown) => {
+      options.onError?.({ id: payment.id, reference: payment.reference }, error);
+      return undefined;
+    });
     // Touch it either way, so the oldest unanswered payments do not starve the rest.
     await options.db.update(payments).set({ updatedAt: options.clock.now() }).where(eq(payments.id, payment.id));
     if (!result || result.outcome !== 'ok' || !result.mappedStatus || result.mappedStatus === 'pending') continue;

@@ -73,6 +73,8 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
           afterMs: options.reconcileAfterMinutes * 60 * 1000,
           maxAgeMs: 7 * DAY,
           batchSize: 100,
+          onError: (payment, error) =>
+            log.warn({ paymentId: payment.id, reference: payment.reference, err: error }, 'could not reconcile a pending payment'),
         });
         if (changed > 0) log.info({ changed }, 'reconciled pending payments with their PSPs');
       },
