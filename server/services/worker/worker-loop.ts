@@ -19,8 +19,19 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** Runs each job on its own interval; a failing job is logged and tried again next time. */
-export function startWorker(context: { db: Database; clock: Clock; log: FastifyBaseLogger }, jobs: WorkerJob[]): RunningWorker {
+/** How long after start a job without wake-ups (pruning, reconciling) first runs, unless its interval is shorter. */
+export const MAINTENANCE_DELAY_MS = 10_000;
+
+/**
+ * Runs each job on its own interval; a failing job is logged and tried again next time. A job with wake-ups (webhook
+ * delivery) also runs at once; the others first run MAINTENANCE_DELAY_MS after start, so a restarting server answers
+ * its first requests before its maintenance queries (on the embedded database they share its one session).
+ */
+export function startWorker(
+  context: { db: Database; clock: Clock; log: FastifyBaseLogger },
+  jobs: WorkerJob[],
+  options: { maintenanceDelayMs?: number } = {},
+): RunningWorker {
   const timers: NodeJS.Timeout[] = [];
   const unsubscribers: (() => void | Promise<void>)[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -50,7 +61,9 @@ export function startWorker(context: { db: Database; clock: Clock; log: FastifyB
     };
     timers.push(setInterval(() => tick(), job.everyMs));
     if (job.wakeOn) unsubscribers.push(job.wakeOn(() => tick(true), context.log));
-    setImmediate(() => tick());
+    const firstRunMs = job.wakeOn ? 0 : Math.min(job.everyMs, options.maintenanceDelayMs ?? MAINTENANCE_DELAY_MS);
+    if (firstRunMs === 0) setImmediate(() => tick());
+    else timers.push(setTimeout(() => tick(), firstRunMs));
   }
   context.log.info({ jobs: jobs.map((job) => job.name) }, 'worker started');
 
