@@ -1,6 +1,3 @@
-import type { Database } from '../../db/client.ts';
-import { runStatement, StatementParams } from '../../db/statements.ts';
-
 /**
  * The CTEs `from_batch` and `from_organisation` that take the next receipt number of the organisation `orgIdSql`
  * evaluates to (none when it is null): an atomic UPDATE … RETURNING on the active batch (which deactivates itself
@@ -24,16 +21,3 @@ export function receiptNumberCtes(orgIdSql: string): string {
 
 /** The receipt number the CTEs of receiptNumberCtes took (null when they took none). */
 export const receiptNumberSelect = 'select receipt_number from from_batch union all select receipt_number from from_organisation';
-
-/** Takes the organisation's next receipt number inside the caller's transaction, in one statement. */
-export async function takeReceiptNumber(tx: Database, orgId: number): Promise<string> {
-  const params = new StatementParams();
-  const [taken] = await runStatement<{ receipt_number: string }>(
-    tx,
-    'take_receipt_number',
-    `with ${receiptNumberCtes(params.add(orgId))} ${receiptNumberSelect}`,
-    params,
-  );
-  if (!taken) throw new Error(`organisation ${orgId} vanished while numbering a receipt`);
-  return taken.receipt_number;
-}
