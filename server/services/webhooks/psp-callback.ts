@@ -57,8 +57,9 @@ export async function handlePspCallback(
   const log = async (
     outcome: CallbackOutcome,
     extra: { orgId?: number | null; paymentId?: number | null; reference?: string | null; signatureValid?: boolean | null },
+    db: Database = ctx.db,
   ) => {
-    await insertWebhookLog(ctx.db, {
+    await insertWebhookLog(db, {
       createdAt: ctx.clock.now(),
       provider: providerName.slice(0, 50),
       orgId: extra.orgId ?? null,
@@ -131,18 +132,23 @@ export async function handlePspCallback(
       { ...scope, signatureValid },
     );
   const now = ctx.clock.now();
-  const result = await ctx.db.transaction((tx) =>
-    mapped === 'success' ? markSuccess(tx, payment.id, 'webhook', now) : markFailed(tx, payment.id, 'webhook', now),
-  );
+  // The log row commits with the change (one commit, not two): a callback is recorded exactly when it took effect.
+  const { outcome, changed } = await ctx.db.transaction(async (tx) => {
+    const result =
+      mapped === 'success' ? await markSuccess(tx, payment.id, 'webhook', now) : await markFailed(tx, payment.id, 'webhook', now);
+    const outcome = await log(
+      {
+        httpStatus: 200,
+        status: result.changed ? 'accepted' : 'duplicate',
+        message: result.changed ? `Payment is now ${result.status}.` : `No change: payment is ${result.status}.`,
+        paymentStatus: result.status,
+      },
+      { ...scope, signatureValid },
+      tx,
+    );
+    return { outcome, changed: result.changed };
+  });
   // Committed: the outbox rows are visible, so this process's delivery worker can take them now.
-  if (result.changed) wakeDeliveryWorkers();
-  return log(
-    {
-      httpStatus: 200,
-      status: result.changed ? 'accepted' : 'duplicate',
-      message: result.changed ? `Payment is now ${result.status}.` : `No change: payment is ${result.status}.`,
-      paymentStatus: result.status,
-    },
-    { ...scope, signatureValid },
-  );
+  if (changed) wakeDeliveryWorkers();
+  return outcome;
 }
