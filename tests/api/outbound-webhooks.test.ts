@@ -3,12 +3,13 @@ import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailMessages, payments, webhookDeliveries, webhookDeliveryAttempts } from '../../server/db/schema.ts';
 import { markFailed } from '../../server/services/payments/transitions.ts';
 import { recordPaymentChange } from '../../server/services/payments/payment-changes.ts';
 import { claimDueDeliveries, pruneFinishedDeliveries } from '../../server/services/webhooks/deliveries-repository.ts';
 import { deliverDueWebhooks, type DeliveryContext } from '../../server/services/webhooks/delivery.ts';
+import { WakeUps } from '../../server/services/worker/wake-ups.ts';
 import {
   body,
   buildTestApp,
@@ -337,6 +338,25 @@ describe('delivery', () => {
       nextAttemptAt: null,
       error: null,
     });
+  });
+
+  it('takes a row queued while a delivery is in flight at its wake-up, not at the next poll', async () => {
+    let secondArrived: () => void = () => undefined;
+    const second = new Promise<void>((resolve) => (secondArrived = resolve));
+    // The first delivery is held open until the second arrives: with the poll an hour away, only the wake-up can
+    // bring the second row in while the first is in flight.
+    receiver.respond((_request, index) => (index === 0 ? { until: second } : (secondArrived(), undefined)));
+    const first = await createPayment();
+    const wakeUps = new WakeUps();
+    const run = deliver({ wakeUps, pollMs: H });
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
+    const next = await createPayment();
+    wakeUps.signal();
+    expect(await run).toBe(2);
+    expect(
+      receiver.received.map((request) => (JSON.parse(request.body) as { data: { payment: { reference: string } } }).data.payment.reference),
+    ).toEqual([first, next]);
+    expect((await deliveries()).items.map((delivery) => delivery.status)).toEqual(['Success', 'Success']);
   });
 
   it('retries a receiver that fails three times on the 5 s, 5 min, 30 min schedule, with the same webhook-id', async () => {

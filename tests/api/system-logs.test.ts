@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { webhookLogs } from '../../server/db/schema.ts';
 import { workerJobs } from '../../server/services/worker/jobs.ts';
+import { WakeUps } from '../../server/services/worker/wake-ups.ts';
 import { insertWebhookLog } from '../../server/services/webhooks/webhook-logs-repository.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
 
@@ -205,7 +206,7 @@ describe('webhook log retention', () => {
     const total = (await t.db.select().from(webhookLogs)).length;
     t.clock.advance(7 * 24 * 60 * MINUTE);
     await logCallbacks(orgA, 'fresh', 1);
-    await prune?.run({ db: t.db, clock: t.clock, log: t.app.log });
+    await prune?.run({ db: t.db, clock: t.clock, log: t.app.log, wakeUps: new WakeUps() });
     const left = await t.db.select().from(webhookLogs);
     expect(total).toBeGreaterThan(1);
     expect(left.map((row) => row.reference)).toEqual(['fresh-1']);

@@ -14,6 +14,8 @@ export interface Reply {
   body?: string;
   /** Answer only after this long (a slow receiver). */
   delayMs?: number;
+  /** Answer only once this settles (a request held open while the test looks at what else arrives). */
+  until?: Promise<unknown>;
 }
 
 export type Responder = (request: ReceivedWebhook, index: number) => Reply | undefined;
@@ -45,7 +47,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const index = received.length;
       received.push(entry);
       const reply = responder(entry, index) ?? {};
-      if (reply.delayMs) {
+      if (reply.until) {
+        const answer = () => send(response, reply);
+        void reply.until.then(answer, answer);
+      } else if (reply.delayMs) {
         const timer = setTimeout(() => send(response, reply), reply.delayMs);
         response.on('close', () => clearTimeout(timer));
       } else send(response, reply);

@@ -20,6 +20,7 @@ import {
   type DeliveryOutcome,
   type OrganisationWebhookRow,
 } from './deliveries-repository.ts';
+import type { WakeUps } from '../worker/wake-ups.ts';
 import { nextAttemptDelay, parseRetryAfter } from './retry-schedule.ts';
 
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 15_000;
@@ -50,6 +51,10 @@ export interface DeliveryContext {
   runBudgetMs?: number;
   /** Source of jitter (tests pin it). */
   random?: () => number;
+  /** Wake-ups that arrive during the run (rows queued meanwhile): taken at once rather than at the next poll. */
+  wakeUps?: WakeUps;
+  /** While deliveries are in flight, look for newly due rows at least this often (200 ms; retries fall due by time). */
+  pollMs?: number;
 }
 
 interface HttpResult {
@@ -59,8 +64,6 @@ interface HttpResult {
   retryAfterMs: number | null;
   durationMs: number;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Reads the start of a response body (for the excerpt) and drops the rest. */
 async function readExcerpt(response: Response): Promise<string> {
@@ -296,26 +299,38 @@ export async function deliverDueWebhooks(ctx: DeliveryContext): Promise<number> 
   const inFlight = new Set<Promise<void>>();
   // One read of each organisation's settings per run (a run lasts seconds), not one per delivery.
   const organisations: OrganisationCache = new Map();
+  const pollMs = ctx.pollMs ?? 200;
   let ran = 0;
-  let exhausted = false;
+  // Whether a claim now could find rows: the last claim filled every free slot or a wake-up came. Otherwise a finished
+  // delivery is no reason to look again (that was an empty claim per delivery), only the poll is.
+  let mayFindMore = true;
+  let lookedAt = 0;
   while (true) {
-    const canClaim = !exhausted && Date.now() - startedAt < budgetMs;
+    const canClaim = Date.now() - startedAt < budgetMs;
     const free = concurrency - inFlight.size;
-    if (canClaim && free > 0) {
+    if (canClaim && free > 0 && (mayFindMore || Date.now() - lookedAt >= pollMs)) {
+      ctx.wakeUps?.take();
+      lookedAt = Date.now();
       const claimed = await claimDueDeliveries(ctx.db, ctx.clock.now(), free, leaseMs);
       for (const row of claimed) {
         const run = deliverClaimed(ctx, row, organisations).finally(() => inFlight.delete(run));
         inFlight.add(run);
       }
       ran += claimed.length;
-      if (claimed.length > 0) continue;
-      // Nothing due right now: drain what is in flight, looking again shortly for new rows.
-      if (inFlight.size === 0) return ran;
-      await Promise.race([...inFlight, sleep(200)]);
-      exhausted = Date.now() - startedAt >= budgetMs;
+      mayFindMore = claimed.length === free;
       continue;
     }
-    if (inFlight.size === 0) return ran;
-    await Promise.race(inFlight);
+    if (inFlight.size === 0 && (!canClaim || !mayFindMore)) return ran;
+    // Deliveries in flight: wait for one to finish and, with a slot free, for rows queued meanwhile or the next poll.
+    let poll: NodeJS.Timeout | undefined;
+    const looking =
+      canClaim && free > 0
+        ? [
+            new Promise<void>((resolve) => (poll = setTimeout(resolve, Math.max(0, lookedAt + pollMs - Date.now())))),
+            ...(ctx.wakeUps ? [ctx.wakeUps.next().then(() => (mayFindMore = true))] : []),
+          ]
+        : [];
+    await Promise.race([...inFlight, ...looking]);
+    clearTimeout(poll);
   }
 }

@@ -46,7 +46,7 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
           await unlisten?.();
         };
       },
-      async run({ db, clock, log }) {
+      async run({ db, clock, log, wakeUps }) {
         mailer ??= createMailer({ db, clock, log, smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'Payrail <no-reply@payrail.local>' });
         await deliverDueWebhooks({
           db,
@@ -58,6 +58,7 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
           mailer,
           timeoutMs: options.webhookTimeoutMs,
           leaseMs: options.webhookLeaseMs,
+          wakeUps,
         });
       },
     },

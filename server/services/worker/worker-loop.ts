@@ -1,12 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
+import { WakeUps } from './wake-ups.ts';
+
+/** What a job's run gets: the database, the clock, the log, and the wake-ups that arrive while it runs. */
+export interface JobContext {
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  wakeUps: WakeUps;
+}
 
 export interface WorkerJob {
   name: string;
   /** How often the job runs. */
   everyMs: number;
-  run(context: { db: Database; clock: Clock; log: FastifyBaseLogger }): Promise<void>;
+  run(context: JobContext): Promise<void>;
   /**
    * Optional: subscribes `wake` to events that make the job worth running at once (between its
    * interval's ticks); returns how to unsubscribe.
@@ -39,18 +48,22 @@ export function startWorker(
 
   for (const job of jobs) {
     let running = false;
-    // A wake-up during a run may concern rows that run already looked past: run once more right after.
+    // A wake-up during a run may concern rows that run already looked past: the run hears of it (wakeUps), and the job
+    // runs once more right after, for a run that ends without looking again.
     let again = false;
+    const wakeUps = new WakeUps();
     const tick = (woken = false) => {
       if (stopped) return;
       if (running) {
         again ||= woken;
+        if (woken) wakeUps.signal();
         return;
       }
       running = true;
       again = false;
+      wakeUps.take();
       const run = job
-        .run(context)
+        .run({ ...context, wakeUps })
         .catch((error: unknown) => context.log.error({ err: error, job: job.name }, 'worker job failed'))
         .finally(() => {
           running = false;
