@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
-import type { StatementParams } from '../../db/statements.ts';
+import { runStatement, StatementParams } from '../../db/statements.ts';
 import { mailMessages, organisations, webhookDeliveries, webhookDeliveryAttempts } from '../../db/schema.ts';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -140,18 +140,24 @@ export type ClaimedDelivery = Pick<DeliveryRow, 'id' | 'orgId' | 'eventId' | 'ty
  */
 export async function claimDueDeliveries(db: Database, now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   const lease = new Date(now.getTime() + leaseMs);
-  const rows = await queryRows<RawDelivery>(
+  // Prepared: the worker claims after every wake-up, so PostgreSQL plans this once per connection.
+  const params = new StatementParams();
+  const leaseParam = params.add(lease.toISOString());
+  const nowParam = params.add(now.toISOString());
+  const rows = await runStatement<RawDelivery>(
     db,
-    sql`update webhook_deliveries
-        set locked_until = ${lease.toISOString()}, next_attempt_at = ${lease.toISOString()}, updated_at = ${now.toISOString()}
+    'webhook_deliveries_claim',
+    `update webhook_deliveries
+        set locked_until = ${leaseParam}, next_attempt_at = ${leaseParam}, updated_at = ${nowParam}
         where id in (
           select id from webhook_deliveries
-          where status in ('Pending', 'Retrying') and next_attempt_at <= ${now.toISOString()}
+          where status in ('Pending', 'Retrying') and next_attempt_at <= ${nowParam}
           order by next_attempt_at
-          limit ${limit}
+          limit ${params.add(limit)}
           for update skip locked
         )
         returning id, org_id, event_id, type, channel, payment_id, url, body, status, attempts`,
+    params,
   );
   return rows.map((row) => ({
     id: Number(row.id),
@@ -198,28 +204,41 @@ export async function completeDelivery(
   outcome: DeliveryOutcome,
 ): Promise<boolean> {
   const iso = (date: Date | null) => (date === null ? null : date.toISOString());
-  const update = sql`update webhook_deliveries
-      set status = ${outcome.status},
-          attempts = attempts + ${attempt ? 1 : 0},
-          next_attempt_at = ${iso(outcome.nextAttemptAt)},
-          locked_until = null,
-          last_response_code = ${outcome.lastResponseCode},
-          last_error = ${outcome.lastError?.slice(0, 1000) ?? null},
-          delivered_at = ${iso(outcome.deliveredAt)},
-          updated_at = ${outcome.now.toISOString()}
-      where id = ${claimed.id} and locked_until = ${claimed.lease.toISOString()}
-      returning id`;
-  const rows = attempt
-    ? await queryRows<{ id: string }>(
-        db,
-        sql`with attempt as (
-              insert into webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, response_excerpt, error)
-              values (${claimed.id}, ${attempt.attempt}, ${attempt.startedAt.toISOString()}, ${attempt.durationMs}, ${attempt.statusCode},
-                      ${attempt.responseExcerpt?.slice(0, 500) ?? null}, ${attempt.error?.slice(0, 1000) ?? null})
-            )
-            ${update}`,
-      )
-    : await queryRows<{ id: string }>(db, update);
+  // Prepared (two shapes: with and without an attempt): every delivery ends here.
+  const params = new StatementParams();
+  const attemptInsert = attempt
+    ? `with attempt as (
+         insert into webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, response_excerpt, error)
+         values (${[
+           claimed.id,
+           attempt.attempt,
+           attempt.startedAt.toISOString(),
+           attempt.durationMs,
+           attempt.statusCode,
+           attempt.responseExcerpt?.slice(0, 500) ?? null,
+           attempt.error?.slice(0, 1000) ?? null,
+         ]
+           .map((value) => params.add(value))
+           .join(', ')})
+       )`
+    : '';
+  const rows = await runStatement<{ id: string }>(
+    db,
+    attempt ? 'webhook_delivery_complete_attempt' : 'webhook_delivery_complete',
+    `${attemptInsert}
+     update webhook_deliveries
+        set status = ${params.add(outcome.status)},
+            attempts = attempts + ${attempt ? 1 : 0},
+            next_attempt_at = ${params.add(iso(outcome.nextAttemptAt))},
+            locked_until = null,
+            last_response_code = ${params.add(outcome.lastResponseCode)},
+            last_error = ${params.add(outcome.lastError?.slice(0, 1000) ?? null)},
+            delivered_at = ${params.add(iso(outcome.deliveredAt))},
+            updated_at = ${params.add(outcome.now.toISOString())}
+      where id = ${params.add(claimed.id)} and locked_until = ${params.add(claimed.lease.toISOString())}
+      returning id`,
+    params,
+  );
   return rows.length > 0;
 }
 
