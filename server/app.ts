@@ -12,6 +12,7 @@ import consoleStatic from './plugins/console-static.ts';
 import errorsPlugin, { formatValidationErrors } from './plugins/errors.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { ErrorResponse } from './schemas/common.ts';
+import { lazySchemaCompilers } from './schemas/lazy-compilers.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import userRoutes from './routes/users.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? { level: 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: lazySchemaCompilers() },
     schemaErrorFormatter: (errors, dataVar) => new Error(formatValidationErrors(errors, dataVar)),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>();
