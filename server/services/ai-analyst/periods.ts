@@ -1,4 +1,5 @@
-import * as chrono from 'chrono-node';
+import type * as Chrono from 'chrono-node';
+import { lazyModule } from '../../lazy-module.ts';
 
 // Dates and relative periods in a question, in UTC (Ghana's time zone), relative to the caller's clock. The common
 // relative phrases are read here so they mean exactly one thing; chrono-node reads explicit dates and month names.
@@ -9,6 +10,8 @@ export interface Period {
   /** Words for the summary, e.g. "last week" or "on 5 Nov 2026". */
   label: string;
 }
+
+const chrono = lazyModule<typeof Chrono>('chrono-node');
 
 const DAY = 86_400_000;
 const NUMBER_WORDS: Record<string, number> = {
@@ -134,7 +137,7 @@ const RULES: Rule[] = [
 ];
 
 /** The span a chrono result covers: a day when the day is known (or a weekday named), else its month or year. */
-function spanOf(result: chrono.ParsedResult): { start: Date; end: Date; label: string } | undefined {
+function spanOf(result: Chrono.ParsedResult): { start: Date; end: Date; label: string } | undefined {
   const component = result.start;
   const year = component.get('year');
   const month = component.get('month');
@@ -157,7 +160,7 @@ function spanOf(result: chrono.ParsedResult): { start: Date; end: Date; label: s
 
 function parseDate(text: string, now: Date): { start: Date; end: Date; label: string } | undefined {
   if (!DATEISH.test(text)) return undefined;
-  const [result] = chrono.en.GB.parse(text, { instant: now, timezone: 0 });
+  const [result] = chrono().en.GB.parse(text, { instant: now, timezone: 0 });
   return result ? spanOf(result) : undefined;
 }
 
@@ -203,7 +206,7 @@ export function extractPeriod(text: string, now: Date): { period?: Period; rest:
     }
   }
   if (DATEISH.test(text)) {
-    const [result] = chrono.en.GB.parse(text, { instant: now, timezone: 0 });
+    const [result] = chrono().en.GB.parse(text, { instant: now, timezone: 0 });
     const span = result ? spanOf(result) : undefined;
     if (result && span) {
       const rest = text.slice(0, result.index) + ' ' + text.slice(result.index + result.text.length);

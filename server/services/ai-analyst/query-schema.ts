@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Type, type Static } from 'typebox';
 
@@ -46,12 +46,20 @@ export const AnalystQuerySchema = Type.Object(
 export type AnalystQuery = Static<typeof AnalystQuerySchema>;
 export type PaymentStatus = (typeof STATUSES)[number];
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats.default(ajv);
-const check = ajv.compile(AnalystQuerySchema);
+// Compiled on the first question, not while the server starts.
+let compiled: ValidateFunction<AnalystQuery> | undefined;
+function checker(): ValidateFunction<AnalystQuery> {
+  if (!compiled) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    compiled = ajv.compile<AnalystQuery>(AnalystQuerySchema);
+  }
+  return compiled;
+}
 
 /** The query when the value is a valid structured query (nothing more, nothing less), else the reasons it is not. */
 export function validateAnalystQuery(value: unknown): { ok: true; query: AnalystQuery } | { ok: false; errors: string[] } {
+  const check = checker();
   if (check(value)) return { ok: true, query: value };
   return { ok: false, errors: (check.errors ?? []).map((error) => `${error.instancePath || 'query'} ${error.message ?? 'is invalid'}`) };
 }

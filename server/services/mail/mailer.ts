@@ -1,8 +1,11 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
+import type Nodemailer from 'nodemailer';
+import { lazyModule } from '../../lazy-module.ts';
 import { insertMailMessage, markMailMessage } from './mail-messages-repository.ts';
+
+const nodemailer = lazyModule<typeof Nodemailer>('nodemailer');
 
 export interface OutgoingMail {
   to: string;
@@ -32,7 +35,7 @@ export interface MailerOptions {
  * (the embedded default, so a newcomer can still follow a password-reset link).
  */
 export function createMailer({ db, clock, log, smtpUrl, from }: MailerOptions): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  const transport = smtpUrl ? nodemailer().createTransport(smtpUrl) : undefined;
 
   async function deliver(id: number, message: OutgoingMail): Promise<void> {
     if (!transport) {

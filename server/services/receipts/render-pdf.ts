@@ -1,5 +1,8 @@
-import PDFDocument from 'pdfkit';
+import type PdfKit from 'pdfkit';
+import { lazyModule } from '../../lazy-module.ts';
 import type { ReceiptDocument } from './documents.ts';
+
+const pdfkit = lazyModule<typeof PdfKit>('pdfkit');
 
 const ACCENT = '#1f3a5f';
 const INK = '#111827';
@@ -28,6 +31,7 @@ const pdfText = (value: string) =>
 export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Promise<Buffer> {
   const org = doc.organisation;
   const isReceipt = doc.kind === 'receipt';
+  const PDFDocument = pdfkit();
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 50,
