@@ -35,8 +35,9 @@ export interface PaymentChange {
  * The one statement that records a payment change (DESIGN §5): the payment_events history entry, the dashboard
  * roll-ups and the outbox rows, all reading the payment from `changed` — the INSERT that creates it, the UPDATE that
  * changes its status, or a SELECT of a row already changed. One statement, so no code path can change a payment and
- * forget one of them, and each change costs one round trip. It notifies the delivery workers of other processes when it queued deliveries (delivered
- * by PostgreSQL only on commit). Its text depends only on the source, the kind of change and the outbox row count.
+ * forget one of them, and each change costs one round trip. It notifies the delivery workers of other processes when
+ * it queued deliveries (delivered by PostgreSQL only on commit). Its text depends only on the source, the kind of
+ * change and the outbox row count.
  */
 async function runChangeStatement(
   db: Database,

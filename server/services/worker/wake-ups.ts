@@ -15,6 +15,11 @@ export class WakeUps {
     this.release = undefined;
   }
 
+  /** Whether a wake-up arrived since the last `take`. */
+  get untaken(): boolean {
+    return this.pending;
+  }
+
   /** Marks every wake-up so far as seen: call it right before looking (a claim sees what was committed before it). */
   take(): void {
     this.pending = false;

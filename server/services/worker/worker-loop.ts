@@ -48,19 +48,16 @@ export function startWorker(
 
   for (const job of jobs) {
     let running = false;
-    // A wake-up during a run may concern rows that run already looked past: the run hears of it (wakeUps), and the job
-    // runs once more right after, for a run that ends without looking again.
-    let again = false;
+    // A wake-up during a run may concern rows that run already looked past: the run hears of it (wakeUps), and a
+    // wake-up the run did not take before it ended makes the job run once more right after.
     const wakeUps = new WakeUps();
     const tick = (woken = false) => {
       if (stopped) return;
       if (running) {
-        again ||= woken;
         if (woken) wakeUps.signal();
         return;
       }
       running = true;
-      again = false;
       wakeUps.take();
       const run = job
         .run({ ...context, wakeUps })
@@ -68,7 +65,7 @@ export function startWorker(
         .finally(() => {
           running = false;
           inFlight.delete(run);
-          if (again) setImmediate(tick, true);
+          if (wakeUps.untaken) setImmediate(tick, true);
         });
       inFlight.add(run);
     };
