@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents, payments } from '../../server/db/schema.ts';
+import { organisations, paymentEvents, payments, webhookDeliveries } from '../../server/db/schema.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -91,6 +91,36 @@ describe('creating payments', () => {
 
   it('is read-only for a superadmin', async () => {
     expect((await call('POST', '/api/payments', admin, order)).statusCode).toBe(403);
+  });
+
+  it("follows the organisation's settings as another process changes them (the cached settings are checked on insert)", async () => {
+    expect((await call('POST', '/api/payments', orgadmin, order)).statusCode).toBe(201);
+    // Another API process (or psql) changes the settings: this process's copy is now stale.
+    await t.db
+      .update(organisations)
+      .set({ callbackUrl: 'https://merchant.example/payrail-hooks', currencies: ['GHS', 'USD'] })
+      .where(eq(organisations.id, orgId));
+    const created = body<{ id: string }>(await call('POST', '/api/payments', orgadmin, { ...order, currency: 'USD' }));
+    const [payment] = await t.db
+      .select({ id: payments.id, currency: payments.currency })
+      .from(payments)
+      .where(eq(payments.reference, created.id));
+    expect(payment?.currency).toBe('USD');
+    const queued = await t.db
+      .select({ url: webhookDeliveries.url })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.paymentId, payment!.id));
+    expect(queued).toEqual([{ url: 'https://merchant.example/payrail-hooks' }]);
+
+    await t.db
+      .update(organisations)
+      .set({ callbackUrl: null, currencies: ['GHS'] })
+      .where(eq(organisations.id, orgId));
+    const before = (await t.db.select().from(payments)).length;
+    const refused = await call('POST', '/api/payments', orgadmin, { ...order, currency: 'USD' });
+    expect(refused.statusCode).toBe(400);
+    expect(body<{ message: string }>(refused).message).toMatch(/not one of the organisation's currencies/);
+    expect((await t.db.select().from(payments)).length).toBe(before);
   });
 });
 

@@ -24,8 +24,9 @@ export function changeDeltas(change: Pick<PaymentChange, 'fromStatus' | 'toStatu
 /**
  * CTEs (to follow a WITH list) applying ±1 payment (and ± its amount) to the day and total roll-ups, reading the
  * payment's organisation, day, currency, gateway and amount from the relation `changed` that the statement defines
- * first — the payment's row as the statement leaves it, so creation and changes are rolled up in the same statement.
- * The text depends only on the number of deltas.
+ * first — the payments' rows as the statement leaves them, so creation and changes are rolled up in the same statement.
+ * Rows with the same key are summed first: an upsert may touch a roll-up row only once per statement, and a statement
+ * creating several payments often adds to the same one. The text depends only on the number of deltas.
  */
 export function rollupCtes(deltas: Delta[], params: StatementParams): string {
   const values = deltas
@@ -40,14 +41,16 @@ export function rollupCtes(deltas: Delta[], params: StatementParams): string {
     ),
     rollup_days as (
       insert into payment_rollup_days as r (org_id, day, currency, status, gateway_id, shard, payment_count, amount_minor)
-      select org_id, day, currency, status, gateway_id, shard, payment_count, amount_minor from rollup_source
+      select org_id, day, currency, status, gateway_id, shard, sum(payment_count), sum(amount_minor) from rollup_source
+      group by org_id, day, currency, status, gateway_id, shard
       on conflict (org_id, day, currency, status, gateway_id, shard) do update
         set payment_count = r.payment_count + excluded.payment_count, amount_minor = r.amount_minor + excluded.amount_minor
       returning 1
     ),
     rollup_totals as (
       insert into payment_rollup_totals as t (org_id, currency, status, gateway_id, shard, payment_count, amount_minor)
-      select org_id, currency, status, gateway_id, shard, payment_count, amount_minor from rollup_source
+      select org_id, currency, status, gateway_id, shard, sum(payment_count), sum(amount_minor) from rollup_source
+      group by org_id, currency, status, gateway_id, shard
       on conflict (org_id, currency, status, gateway_id, shard) do update
         set payment_count = t.payment_count + excluded.payment_count, amount_minor = t.amount_minor + excluded.amount_minor
       returning 1

@@ -7,7 +7,7 @@ import { outboxCte, type ChangeDelivery, type OrganisationDestinations } from '.
 import { DELIVERY_CHANNEL } from '../webhooks/delivery-wakeup.ts';
 import { changeDeliveries } from '../webhooks/outbox.ts';
 import {
-  insertPaymentSql,
+  insertPaymentsSql,
   paymentToChange,
   updateStatusSql,
   type NewPayment,
@@ -32,38 +32,45 @@ export interface PaymentChange {
 }
 
 /**
- * The one statement that records a payment change (DESIGN §5): the payment_events history entry, the dashboard
- * roll-ups and the outbox rows, all reading the payment from `changed` — the INSERT that creates it, the UPDATE that
- * changes its status, or a SELECT of a row already changed. One statement, so no code path can change a payment and
+ * The one statement that records payment changes (DESIGN §5): the payment_events history entries, the dashboard
+ * roll-ups and the outbox rows, all reading the payments from `changed` — the INSERT that creates them, the UPDATE that
+ * changes a status, or a SELECT of a row already changed. One statement, so no code path can change a payment and
  * forget one of them, and each change costs one round trip. It notifies the delivery workers of other processes when
- * it queued deliveries (delivered by PostgreSQL only on commit). Its text depends only on the source, the kind of
- * change and the outbox row count.
+ * it queued deliveries (delivered by PostgreSQL only on commit). `history` says who made the change and when: SQL
+ * expressions over `changed` or parameters.
  */
+function recordingStatement(
+  changed: string,
+  change: Pick<PaymentChange, 'fromStatus' | 'toStatus' | 'cause'>,
+  history: { actorSql: string; atSql: string },
+  deliveries: ChangeDelivery[],
+  params: StatementParams,
+): string {
+  const events = `history as (
+    insert into payment_events (payment_id, from_status, to_status, cause, actor_user_id, created_at)
+    select id, ${params.add(change.fromStatus)}::varchar, ${params.add(change.toStatus)}::varchar, ${params.add(change.cause)}::varchar,
+           ${history.actorSql}, ${history.atSql} from changed)`;
+  const rollups = rollupCtes(changeDeltas(change), params);
+  const outbox = deliveries.length > 0 ? `, ${outboxCte(deliveries, params)}` : '';
+  const notify = deliveries.length > 0 ? `pg_notify('${DELIVERY_CHANNEL}', '') is null` : 'false';
+  return `with changed as (${changed}), ${events}, ${rollups}${outbox} select changed.*, ${notify} as notified from changed`;
+}
+
+/** Records a status change of one payment (its UPDATE, or a SELECT of a row already changed); text per kind and outbox. */
 async function runChangeStatement(
   db: Database,
   change: Omit<PaymentChange, 'paymentId' | 'orgId'>,
-  source:
-    | { kind: 'insert'; values: NewPayment }
-    | { kind: 'select'; paymentId: number }
-    | { kind: 'update'; paymentId: number; update: StatusUpdate },
+  source: { kind: 'select'; paymentId: number } | { kind: 'update'; paymentId: number; update: StatusUpdate },
   deliveries: ChangeDelivery[],
 ): Promise<Record<string, unknown> | undefined> {
   const params = new StatementParams();
   const changed =
-    source.kind === 'insert'
-      ? insertPaymentSql(source.values, params)
-      : source.kind === 'update'
-        ? updateStatusSql(source.paymentId, source.update, params)
-        : `select * from payments where id = ${params.add(source.paymentId)}`;
-  const history = `history as (
-    insert into payment_events (payment_id, from_status, to_status, cause, actor_user_id, created_at)
-    select id, ${params.add(change.fromStatus)}::varchar, ${params.add(change.toStatus)}::varchar, ${params.add(change.cause)}::varchar,
-           ${params.add(change.actorUserId)}::integer, ${params.add(change.at)}::timestamptz from changed)`;
-  const rollups = rollupCtes(changeDeltas(change), params);
-  const outbox = deliveries.length > 0 ? `, ${outboxCte(deliveries, params)}` : '';
-  const notify = deliveries.length > 0 ? `pg_notify('${DELIVERY_CHANNEL}', '') is null` : 'false';
-  const text = `with changed as (${changed}), ${history}, ${rollups}${outbox} select changed.*, ${notify} as notified from changed`;
-  const name = `payment_change_${source.kind}_${change.fromStatus === null ? 'new' : 'status'}_${deliveries.length}`;
+    source.kind === 'update'
+      ? updateStatusSql(source.paymentId, source.update, params)
+      : `select * from payments where id = ${params.add(source.paymentId)}`;
+  const history = { actorSql: `${params.add(change.actorUserId)}::integer`, atSql: `${params.add(change.at)}::timestamptz` };
+  const text = recordingStatement(changed, change, history, deliveries, params);
+  const name = `payment_change_${source.kind}_${deliveries.length > 0 ? 'queued' : 'quiet'}`;
   const [row] = await runStatement<Record<string, unknown>>(db, name, text, params);
   return row;
 }
@@ -105,43 +112,68 @@ export async function changePaymentStatus(
 }
 
 /**
- * Creates a payment and records its creation — history, roll-ups, and the `payment.created` outbox rows for the
- * organisation's destinations — in ONE statement: atomic without a transaction, one round trip. The event body is
- * built from the values being inserted; its payment id comes from the insert. `queued`: deliveries were written (wake
- * the delivery workers once they are committed).
+ * A payment to create, with what its `payment.created` event needs: its organisation's destinations (and the
+ * fingerprint of the settings they were read with) and its currency's base unit.
  */
-export async function insertRecordedPayment(
-  db: Database,
-  values: NewPayment,
-  org: OrganisationDestinations,
-  baseUnit: number,
-): Promise<{ payment: PaymentRow; queued: boolean }> {
-  const change = {
-    fromStatus: null,
-    toStatus: 'Pending',
-    cause: 'created',
-    actorUserId: values.createdBy ?? null,
-    at: values.createdAt,
-  } as const;
-  const draft: PaymentRow = {
-    id: 0,
-    status: 'Pending',
-    gatewayId: null,
-    bankId: null,
-    providerReference: null,
-    receiptNumber: null,
-    receiptToken: null,
-    paidAt: null,
-    updatedAt: values.createdAt,
-    ...values,
-    customerPhone: values.customerPhone ?? null,
-    metadata: values.metadata ?? null,
-    processViaGateway: values.processViaGateway ?? false,
-    isBankPayment: values.isBankPayment ?? false,
-    createdBy: values.createdBy ?? null,
-  };
-  const deliveries = changeDeliveries(org, change, toPublicPayment(draft, baseUnit));
-  const raw = await runChangeStatement(db, change, { kind: 'insert', values }, deliveries);
-  if (!raw) throw new Error('insert returned no row');
-  return { payment: rowFromDriver(payments, raw), queued: deliveries.length > 0 };
+export interface PaymentCreation {
+  values: NewPayment;
+  org: OrganisationDestinations & { settingsFingerprint: string };
+  baseUnit: number;
+}
+
+/** A created payment; `queued`: deliveries were written (wake the delivery workers once they are committed). */
+export interface RecordedPayment {
+  payment: PaymentRow;
+  queued: boolean;
+}
+
+const CREATION = { fromStatus: null, toStatus: 'Pending', cause: 'created' } as const;
+
+/**
+ * Creates payments and records their creation — history, roll-ups, and the `payment.created` outbox rows for each
+ * organisation's destinations — in ONE statement: atomic without a transaction, one round trip and one commit for all
+ * of them. Each event body is built from the values being inserted; its payment id comes from the insert. Returns the
+ * payments in the order given; undefined for one left out because its organisation's payment settings changed since
+ * they were read (read them again and retry).
+ */
+export async function insertRecordedPayments(db: Database, creations: PaymentCreation[]): Promise<(RecordedPayment | undefined)[]> {
+  const deliveriesOf = creations.map(({ values, org, baseUnit }) => {
+    const draft: PaymentRow = {
+      id: 0,
+      status: 'Pending',
+      gatewayId: null,
+      bankId: null,
+      providerReference: null,
+      receiptNumber: null,
+      receiptToken: null,
+      paidAt: null,
+      updatedAt: values.createdAt,
+      ...values,
+      customerPhone: values.customerPhone ?? null,
+      metadata: values.metadata ?? null,
+      processViaGateway: values.processViaGateway ?? false,
+      isBankPayment: values.isBankPayment ?? false,
+      createdBy: values.createdBy ?? null,
+    };
+    return changeDeliveries(org, { ...CREATION, at: values.createdAt }, toPublicPayment(draft, baseUnit));
+  });
+  const deliveries = deliveriesOf.flat();
+  const params = new StatementParams();
+  const changed = insertPaymentsSql(
+    creations.map(({ values, org }) => ({ values, settingsFingerprint: org.settingsFingerprint })),
+    params,
+  );
+  // A new payment's history entry is by its creator, at its creation time: both are columns of the row.
+  const text = recordingStatement(changed, CREATION, { actorSql: 'created_by', atSql: 'created_at' }, deliveries, params);
+  const rows = await runStatement<Record<string, unknown>>(
+    db,
+    `payment_create_${deliveries.length > 0 ? 'queued' : 'quiet'}`,
+    text,
+    params,
+  );
+  const byReference = new Map(rows.map((raw) => [raw['reference'], raw]));
+  return creations.map(({ values }, index) => {
+    const raw = byReference.get(values.reference);
+    return raw && { payment: rowFromDriver(payments, raw), queued: deliveriesOf[index]!.length > 0 };
+  });
 }

@@ -6,6 +6,7 @@ import type { OrganisationDestinations } from '../webhooks/deliveries-repository
 import { runStatement, StatementParams } from '../../db/statements.ts';
 import { receiptNumberCtes, receiptNumberSelect } from '../receipts/receipt-numbering.ts';
 import { paymentAttempts, payments } from '../../db/schema.ts';
+import { paymentSettingsFingerprintSql } from '../organisations/organisations-repository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentInsert = typeof payments.$inferInsert;
@@ -35,26 +36,30 @@ export type NewPayment = Pick<
   | 'createdBy'
 > & { createdAt: Date };
 
-/** The INSERT of a new payment returning its row, for a statement that also records its creation. */
-export function insertPaymentSql(values: NewPayment, params: StatementParams): string {
-  const list = [
-    values.reference,
-    values.orgId,
-    values.amountMinor,
-    values.currency,
-    values.customerName,
-    values.customerEmail,
-    values.customerPhone ?? null,
-    values.description,
-    values.metadata === null || values.metadata === undefined ? null : JSON.stringify(values.metadata),
-    values.processViaGateway ?? false,
-    values.isBankPayment ?? false,
-    values.createdBy ?? null,
-  ].map((value) => params.add(value));
-  const at = params.add(values.createdAt);
+/**
+ * The INSERT of new payments returning their rows, for a statement that also records their creation. Each payment is
+ * inserted only while its organisation's payment settings still have the fingerprint they were read with (the
+ * caller's check of currency and destinations still holds); the others are left out. The payments travel as parallel
+ * arrays (one parameter per column), so the text is the same for one payment or fifty; ids follow the order of `rows`.
+ */
+export function insertPaymentsSql(rows: { values: NewPayment; settingsFingerprint: string }[], params: StatementParams): string {
+  const column = (type: string, pick: (values: NewPayment) => unknown) => `${params.add(rows.map((row) => pick(row.values)))}::${type}[]`;
+  const fingerprints = `${params.add(rows.map((row) => row.settingsFingerprint))}::text[]`;
   return `insert into payments (reference, org_id, amount_minor, currency, customer_name, customer_email, customer_phone, description,
       metadata, process_via_gateway, is_bank_payment, created_by, created_at, updated_at)
-    values (${list.join(', ')}, ${at}::timestamptz, ${at}::timestamptz)
+    select i.reference, i.org_id, i.amount_minor, i.currency, i.customer_name, i.customer_email, i.customer_phone, i.description,
+      i.metadata::jsonb, i.process_via_gateway, i.is_bank_payment, i.created_by, i.created_at, i.created_at
+    from unnest(${column('varchar', (row) => row.reference)}, ${column('integer', (row) => row.orgId)},
+                ${column('bigint', (row) => row.amountMinor)}, ${column('varchar', (row) => row.currency)},
+                ${column('varchar', (row) => row.customerName)}, ${column('varchar', (row) => row.customerEmail)},
+                ${column('varchar', (row) => row.customerPhone ?? null)}, ${column('varchar', (row) => row.description)},
+                ${column('text', (row) => (row.metadata === null || row.metadata === undefined ? null : JSON.stringify(row.metadata)))},
+                ${column('boolean', (row) => row.processViaGateway ?? false)}, ${column('boolean', (row) => row.isBankPayment ?? false)},
+                ${column('integer', (row) => row.createdBy ?? null)}, ${column('timestamptz', (row) => row.createdAt)}, ${fingerprints})
+      with ordinality as i(reference, org_id, amount_minor, currency, customer_name, customer_email, customer_phone, description,
+                           metadata, process_via_gateway, is_bank_payment, created_by, created_at, settings_fingerprint, position)
+    join organisations o on o.id = i.org_id and ${paymentSettingsFingerprintSql('o')} = i.settings_fingerprint
+    order by i.position
     returning *`;
 }
 

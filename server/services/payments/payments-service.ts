@@ -2,15 +2,17 @@ import { eq } from 'drizzle-orm';
 import { toMinorUnits } from '../../../src/lib/money.ts';
 import type { Database } from '../../db/client.ts';
 import { gateways } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../errors.ts';
-import { findOrganisationForPayments } from '../organisations/organisations-repository.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
+import type { OrganisationForPayments } from '../organisations/organisations-repository.ts';
+import { paymentSettingsOf } from '../organisations/payment-settings-cache.ts';
 import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
 import { bankCheckoutUrl, banksForCheckout } from './bank-checkout.ts';
 import { startAtGateway, gatewaysToTry, type GatewayInit, type OrchestrationContext } from './orchestrator.ts';
 import * as rows from './payments-repository.ts';
 import { newPaymentReference } from './reference.ts';
 import { toPublicPayment, type PublicPayment } from './public-payment.ts';
-import { insertRecordedPayment } from './payment-changes.ts';
+import { insertRecordedPayments, type PaymentCreation, type RecordedPayment } from './payment-changes.ts';
+import { creationBatchesOf } from './creation-batches.ts';
 import { wakeDeliveryWorkers } from '../webhooks/delivery-wakeup.ts';
 import { markSuccess } from './transitions.ts';
 
@@ -57,7 +59,74 @@ export async function createPayment(
   createdBy: number | null,
   input: CreatePaymentInput,
 ): Promise<CreatedPayment> {
-  const organisation = await findOrganisationForPayments(ctx.db, orgId);
+  const { payment, queued, creation } = await recordNewPayment(ctx, orgId, createdBy, input);
+  if (queued) wakeDeliveryWorkers();
+  const { baseUnit } = creation;
+  if (creation.values.isBankPayment)
+    return { payment: toPublicPayment(payment, baseUnit), bankCheckoutUrl: bankCheckoutUrl(ctx.publicUrl, payment.reference) };
+  if (input.alreadyPaid) return { payment: await getPayment(ctx.db, orgId, payment.reference) };
+  if (!input.processViaGateway) return { payment: toPublicPayment(payment, baseUnit) };
+  const gatewayInit = await startAtGateway(ctx, payment, baseUnit, creation.org.callbackUrl);
+  return { payment: await getPayment(ctx.db, orgId, payment.reference), gatewayInit };
+}
+
+/** How often a payment is checked against its organisation's settings before creating it gives up (they kept changing). */
+const SETTINGS_ATTEMPTS = 3;
+
+/**
+ * Checks a new payment against its organisation's settings (as this process keeps them) and records it. A refusal
+ * or a statement that finds the settings changed since they were read is retried with the settings read again, so
+ * neither a stale acceptance nor a stale refusal stands; nothing is written before the check passes.
+ */
+async function recordNewPayment(
+  ctx: OrchestrationContext,
+  orgId: number,
+  createdBy: number | null,
+  input: CreatePaymentInput,
+): Promise<RecordedPayment & { creation: PaymentCreation }> {
+  const settings = paymentSettingsOf(ctx.db);
+  let organisation = await settings.get(orgId);
+  for (let attempt = 1; ; attempt++) {
+    let creation: PaymentCreation;
+    try {
+      creation = await checkNewPayment(ctx, organisation, orgId, createdBy, input);
+    } catch (error) {
+      // A refusal may rest on settings this process kept (a currency added since, say): it stands only if the
+      // settings as they are now are the same.
+      if (!(error instanceof HttpError) || attempt === SETTINGS_ATTEMPTS) throw error;
+      const current = await settings.read(orgId);
+      if (current?.settingsFingerprint === organisation?.settingsFingerprint) throw error;
+      organisation = current;
+      continue;
+    }
+    // One statement creates and records the payment (with those of concurrent requests); a recorded (already paid)
+    // one is made Success in the same transaction.
+    const recorded = input.alreadyPaid
+      ? await ctx.db.transaction(async (tx) => {
+          const [created] = await insertRecordedPayments(tx, [creation]);
+          if (created) await markSuccess(tx, created.payment.id, 'record-url', creation.values.createdAt);
+          return created && { payment: created.payment, queued: true };
+        })
+      : await creationBatchesOf(ctx.db).create(creation);
+    if (recorded) return { ...recorded, creation };
+    // Nothing was created: the organisation's currencies or webhook destinations changed since they were read.
+    if (attempt === SETTINGS_ATTEMPTS)
+      throw conflict("The organisation's payment settings changed while the payment was being created; please retry.");
+    organisation = await settings.read(orgId);
+  }
+}
+
+/**
+ * The checks of a new payment against its organisation's settings: what to insert, with those settings and the
+ * currency's base unit; throws the refusal, writes nothing.
+ */
+async function checkNewPayment(
+  ctx: OrchestrationContext,
+  organisation: OrganisationForPayments | undefined,
+  orgId: number,
+  createdBy: number | null,
+  input: CreatePaymentInput,
+): Promise<PaymentCreation> {
   if (!organisation) throw notFound('Organisation not found.');
   const currency = (input.currency ?? organisation.defaultCurrency ?? '').trim().toUpperCase();
   if (!currency) throw badRequest('Currency is required: the organisation has no default currency.');
@@ -95,23 +164,8 @@ export async function createPayment(
     isBankPayment: bankPayment,
     createdBy,
     createdAt: now,
-    updatedAt: now,
   };
-  // One statement creates and records the payment; a recorded (already paid) one is made Success in the same transaction.
-  const { payment, queued } = input.alreadyPaid
-    ? await ctx.db.transaction(async (tx) => {
-        const created = await insertRecordedPayment(tx, values, organisation, currencyRow.baseUnit);
-        await markSuccess(tx, created.payment.id, 'record-url', now);
-        return { payment: created.payment, queued: true };
-      })
-    : await insertRecordedPayment(ctx.db, values, organisation, currencyRow.baseUnit);
-  if (queued) wakeDeliveryWorkers();
-  if (bankPayment)
-    return { payment: toPublicPayment(payment, currencyRow.baseUnit), bankCheckoutUrl: bankCheckoutUrl(ctx.publicUrl, payment.reference) };
-  if (input.alreadyPaid) return { payment: await getPayment(ctx.db, orgId, payment.reference) };
-  if (!input.processViaGateway) return { payment: toPublicPayment(payment, currencyRow.baseUnit) };
-  const gatewayInit = await startAtGateway(ctx, payment, currencyRow.baseUnit, organisation.callbackUrl);
-  return { payment: await getPayment(ctx.db, orgId, payment.reference), gatewayInit };
+  return { values, org: organisation, baseUnit: currencyRow.baseUnit };
 }
 
 /** One payment of the organisation, with its gateway attempts. */

@@ -78,32 +78,32 @@ export async function disableEndpoint(db: Database, orgId: number, channel: 'cal
   }
 }
 
-/** An outbox row of a payment change; its payment id comes from the statement that records the change. */
+/**
+ * An outbox row of a payment change; its payment id comes from the statement that records the change, which finds the
+ * payment by `paymentReference`.
+ */
 export type ChangeDelivery = Pick<
   DeliveryInsert,
   'orgId' | 'eventId' | 'type' | 'channel' | 'url' | 'body' | 'status' | 'nextAttemptAt' | 'lastError' | 'createdAt'
->;
+> & { paymentReference: string };
 
-/** A CTE (to follow a WITH list) writing outbox rows for the payment in the statement's relation `changed`. */
+/**
+ * A CTE (to follow a WITH list) writing outbox rows for the payments in the statement's relation `changed`, each row
+ * joined to its payment by reference. The rows travel as parallel arrays, so the text is the same for any number of
+ * rows and payments.
+ */
 export function outboxCte(rows: ChangeDelivery[], params: StatementParams): string {
-  const values = rows
-    .map(
-      (row) =>
-        `(${[row.orgId, row.eventId, row.type, row.channel].map((value) => params.add(value)).join(', ')}, (select id from changed), ${[
-          row.url,
-          row.body,
-          row.status ?? 'Pending',
-          row.lastError ?? null,
-        ]
-          .map((value) => params.add(value))
-          .join(
-            ', ',
-          )}, ${params.add(row.nextAttemptAt ?? null)}::timestamptz, ${params.add(row.createdAt)}::timestamptz, ${params.add(row.createdAt)}::timestamptz)`,
-    )
-    .join(', ');
+  const column = (type: string, pick: (row: ChangeDelivery) => unknown) => `${params.add(rows.map(pick))}::${type}[]`;
   return `outbox as (
     insert into webhook_deliveries (org_id, event_id, type, channel, payment_id, url, body, status, last_error, next_attempt_at, created_at, updated_at)
-    values ${values})`;
+    select o.org_id, o.event_id, o.type, o.channel, changed.id, o.url, o.body, o.status, o.last_error, o.next_attempt_at, o.created_at, o.created_at
+    from unnest(${column('varchar', (row) => row.paymentReference)}, ${column('integer', (row) => row.orgId)},
+                ${column('varchar', (row) => row.eventId)}, ${column('varchar', (row) => row.type)}, ${column('varchar', (row) => row.channel)},
+                ${column('varchar', (row) => row.url)}, ${column('text', (row) => row.body)}, ${column('varchar', (row) => row.status ?? 'Pending')},
+                ${column('varchar', (row) => row.lastError ?? null)}, ${column('timestamptz', (row) => row.nextAttemptAt ?? null)},
+                ${column('timestamptz', (row) => row.createdAt)})
+      as o(payment_reference, org_id, event_id, type, channel, url, body, status, last_error, next_attempt_at, created_at)
+    join changed on changed.reference = o.payment_reference)`;
 }
 
 /** Writes outbox rows (inside the caller's transaction). */

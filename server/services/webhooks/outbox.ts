@@ -80,9 +80,13 @@ export function changeDeliveries(
   if (targets.length === 0 && !receiptMail) return [];
   const id = newEventId();
   const body = eventBody(id, type, change.at, payment);
-  const rows: ChangeDelivery[] = deliveryRows(org, { id, type, body, paymentId: null, at: change.at }, targets);
+  const rows: ChangeDelivery[] = deliveryRows(org, { id, type, body, paymentId: null, at: change.at }, targets).map((row) => ({
+    ...row,
+    paymentReference: payment.reference,
+  }));
   if (receiptMail) {
     rows.push({
+      paymentReference: payment.reference,
       orgId: org.id,
       eventId: id,
       type,
