@@ -87,6 +87,9 @@ test.describe('as superadmin', () => {
   test.use({ storageState: STORAGE_STATE.superadmin });
 
   test('full view: no badge, superadmin chapters, per-provider webhook samples and the API reference', async ({ page }) => {
+    // Two docs pages and an accessibility scan of the largest one (the API reference: every route): 37 s alone on a
+    // slow machine, past the 60 s default beside a second worker.
+    test.slow();
     const watch = watchPage(page);
     await openDocs(page);
     await expect(page.getByText('Limited view', { exact: true })).toHaveCount(0);
