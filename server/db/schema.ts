@@ -120,6 +120,10 @@ export const organisations = pgTable(
     // Set when the endpoint answered 410 Gone; nothing more is sent to it until a new URL is saved.
     callbackDisabledAt: timestamp('callback_disabled_at', { withTimezone: true, mode: 'date' }),
     notifierDisabledAt: timestamp('notifier_disabled_at', { withTimezone: true, mode: 'date' }),
+    // Raised by a trigger (migration 0008) whenever a setting payment creation reads changes — currencies, default
+    // currency, webhook destinations and their state — so a statement creating a payment can check, with one integer
+    // comparison, that the settings it was given are still current (PAYMENT_SETTINGS_KEYS).
+    paymentSettingsVersion: integer('payment_settings_version').notNull().default(1),
     // The implicit receipt sequence `{CODE}-{n}`, used when no receipt batch is usable.
     nextReceiptNumber: bigint('next_receipt_number', { mode: 'number' }).notNull().default(1),
     createdAt: createdAt(),

@@ -37,8 +37,11 @@ export async function findOrganisation(db: Database, id: number): Promise<Organi
 }
 
 /** What creating a payment reads of its organisation: its currencies and the webhook destinations of the outbox. */
-const PAYMENT_CREATION_KEYS = [
-  'id',
+/**
+ * The organisation's settings payment creation depends on. Changing any of them raises payment_settings_version (the
+ * trigger of migration 0008, which lists the same columns; a test keeps the two in step).
+ */
+export const PAYMENT_SETTINGS_KEYS = [
   'currencies',
   'defaultCurrency',
   'callbackUrl',
@@ -47,40 +50,18 @@ const PAYMENT_CREATION_KEYS = [
   'callbackDisabledAt',
   'notifierDisabledAt',
 ] as const;
-/** What payment creation reads of an organisation, with the fingerprint of those settings when they were read. */
-export type OrganisationForPayments = Pick<typeof organisations.$inferSelect, (typeof PAYMENT_CREATION_KEYS)[number]> & {
-  settingsFingerprint: string;
-};
+const PAYMENT_CREATION_KEYS = ['id', ...PAYMENT_SETTINGS_KEYS, 'paymentSettingsVersion'] as const;
+/** What payment creation reads of an organisation, with the version of those settings when they were read. */
+export type OrganisationForPayments = Pick<typeof organisations.$inferSelect, (typeof PAYMENT_CREATION_KEYS)[number]>;
 
-const PAYMENT_SETTINGS = getTableColumns(organisations);
-const PAYMENT_SETTINGS_KEYS = PAYMENT_CREATION_KEYS.filter((key) => key !== 'id');
+const organisationForPaymentsText = `select ${columnList(organisations, PAYMENT_CREATION_KEYS)} from organisations where id = $1`;
 
-/**
- * SQL for the fingerprint of the organisation row `alias`'s payment-creation settings (every key but the id): equal
- * fingerprints, same settings. Statements that create payments compare it with the one their settings were read with.
- * Times enter as epoch seconds, so the text does not depend on the session's time zone.
- */
-export function paymentSettingsFingerprintSql(alias: string): string {
-  const values = PAYMENT_SETTINGS_KEYS.map((key) => {
-    const column = PAYMENT_SETTINGS[key];
-    const name = `${alias}.${column.name}`;
-    return column.getSQLType().startsWith('timestamp') ? `extract(epoch from ${name})` : name;
-  });
-  return `md5(row(${values.join(', ')})::text)`;
-}
-
-const organisationForPaymentsText = `select ${columnList(organisations, PAYMENT_CREATION_KEYS)},
-    ${paymentSettingsFingerprintSql('organisations')} as settings_fingerprint
-  from organisations where id = $1`;
-
-/** The organisation's columns payment creation needs and their fingerprint (a prepared statement). */
+/** The organisation's columns payment creation needs, with their version (a prepared statement). */
 export async function findOrganisationForPayments(db: Database, id: number): Promise<OrganisationForPayments | undefined> {
   const params = new StatementParams();
   params.add(id);
   const [raw] = await runStatement<Record<string, unknown>>(db, 'organisation_for_payments', organisationForPaymentsText, params);
-  return (
-    raw && { ...columnsFromDriver(organisations, raw, PAYMENT_CREATION_KEYS), settingsFingerprint: String(raw['settings_fingerprint']) }
-  );
+  return raw && columnsFromDriver(organisations, raw, PAYMENT_CREATION_KEYS);
 }
 
 /** Another organisation with this code (case-insensitive). */

@@ -113,11 +113,11 @@ export async function changePaymentStatus(
 
 /**
  * A payment to create, with what its `payment.created` event needs: its organisation's destinations (and the
- * fingerprint of the settings they were read with) and its currency's base unit.
+ * version of the settings they were read at) and its currency's base unit.
  */
 export interface PaymentCreation {
   values: NewPayment;
-  org: OrganisationDestinations & { settingsFingerprint: string };
+  org: OrganisationDestinations & { paymentSettingsVersion: number };
   baseUnit: number;
 }
 
@@ -160,7 +160,7 @@ export async function insertRecordedPayments(db: Database, creations: PaymentCre
   const deliveries = deliveriesOf.flat();
   const params = new StatementParams();
   const changed = insertPaymentsSql(
-    creations.map(({ values, org }) => ({ values, settingsFingerprint: org.settingsFingerprint })),
+    creations.map(({ values, org }) => ({ values, settingsVersion: org.paymentSettingsVersion })),
     params,
   );
   // A new payment's history entry is by its creator, at its creation time: both are columns of the row.

@@ -6,7 +6,6 @@ import type { OrganisationDestinations } from '../webhooks/deliveries-repository
 import { runStatement, StatementParams } from '../../db/statements.ts';
 import { receiptNumberCtes, receiptNumberSelect } from '../receipts/receipt-numbering.ts';
 import { paymentAttempts, payments } from '../../db/schema.ts';
-import { paymentSettingsFingerprintSql } from '../organisations/organisations-repository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentInsert = typeof payments.$inferInsert;
@@ -38,13 +37,13 @@ export type NewPayment = Pick<
 
 /**
  * The INSERT of new payments returning their rows, for a statement that also records their creation. Each payment is
- * inserted only while its organisation's payment settings still have the fingerprint they were read with (the
- * caller's check of currency and destinations still holds); the others are left out. The payments travel as parallel
+ * inserted only while its organisation's payment settings are still at the version they were read at (the caller's
+ * check of currency and destinations still holds); the others are left out. The payments travel as parallel
  * arrays (one parameter per column), so the text is the same for one payment or fifty; ids follow the order of `rows`.
  */
-export function insertPaymentsSql(rows: { values: NewPayment; settingsFingerprint: string }[], params: StatementParams): string {
+export function insertPaymentsSql(rows: { values: NewPayment; settingsVersion: number }[], params: StatementParams): string {
   const column = (type: string, pick: (values: NewPayment) => unknown) => `${params.add(rows.map((row) => pick(row.values)))}::${type}[]`;
-  const fingerprints = `${params.add(rows.map((row) => row.settingsFingerprint))}::text[]`;
+  const versions = `${params.add(rows.map((row) => row.settingsVersion))}::integer[]`;
   return `insert into payments (reference, org_id, amount_minor, currency, customer_name, customer_email, customer_phone, description,
       metadata, process_via_gateway, is_bank_payment, created_by, created_at, updated_at)
     select i.reference, i.org_id, i.amount_minor, i.currency, i.customer_name, i.customer_email, i.customer_phone, i.description,
@@ -55,10 +54,10 @@ export function insertPaymentsSql(rows: { values: NewPayment; settingsFingerprin
                 ${column('varchar', (row) => row.customerPhone ?? null)}, ${column('varchar', (row) => row.description)},
                 ${column('text', (row) => (row.metadata === null || row.metadata === undefined ? null : JSON.stringify(row.metadata)))},
                 ${column('boolean', (row) => row.processViaGateway ?? false)}, ${column('boolean', (row) => row.isBankPayment ?? false)},
-                ${column('integer', (row) => row.createdBy ?? null)}, ${column('timestamptz', (row) => row.createdAt)}, ${fingerprints})
+                ${column('integer', (row) => row.createdBy ?? null)}, ${column('timestamptz', (row) => row.createdAt)}, ${versions})
       with ordinality as i(reference, org_id, amount_minor, currency, customer_name, customer_email, customer_phone, description,
-                           metadata, process_via_gateway, is_bank_payment, created_by, created_at, settings_fingerprint, position)
-    join organisations o on o.id = i.org_id and ${paymentSettingsFingerprintSql('o')} = i.settings_fingerprint
+                           metadata, process_via_gateway, is_bank_payment, created_by, created_at, settings_version, position)
+    join organisations o on o.id = i.org_id and o.payment_settings_version = i.settings_version
     order by i.position
     returning *`;
 }

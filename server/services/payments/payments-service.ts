@@ -95,7 +95,7 @@ async function recordNewPayment(
       // settings as they are now are the same.
       if (!(error instanceof HttpError) || attempt === SETTINGS_ATTEMPTS) throw error;
       const current = await settings.read(orgId);
-      if (current?.settingsFingerprint === organisation?.settingsFingerprint) throw error;
+      if (current?.paymentSettingsVersion === organisation?.paymentSettingsVersion) throw error;
       organisation = current;
       continue;
     }
