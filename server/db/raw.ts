@@ -48,6 +48,14 @@ export function columnsFromDriver<Table extends PgTable, Key extends keyof Table
   return mapRow(raw, mappingOf(table, keys)) as Pick<Table['$inferSelect'], Key>;
 }
 
+/**
+ * SQL for a timestamptz as the text Date#toISOString writes — UTC, milliseconds, "Z" — whatever the session's time
+ * zone: rows bound for a JSON response skip a Date per timestamp.
+ */
+export function isoTimestampSql(expression: string): string {
+  return `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** The column names of some of `table`'s properties (qualified by `alias`), comma-separated, for a select list. */
 export function columnList<Table extends PgTable>(
   table: Table,

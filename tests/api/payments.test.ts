@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, paymentEvents, payments, webhookDeliveries } from '../../server/db/schema.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
@@ -190,6 +190,26 @@ describe('lists, mark as paid and receipts', () => {
       .from(paymentEvents)
       .where(eq(paymentEvents.paymentId, row?.id ?? 0));
     expect(events.map((event) => event.cause)).toEqual(['created', 'mark-paid']);
+  });
+
+  it("shows a payment's times in a list exactly as on its own page (UTC, milliseconds, Z)", async () => {
+    const paidId = body<{ id: string }>(await call('POST', '/api/payments', orgadmin, order)).id;
+    await call('PATCH', `/api/payments/${paidId}/mark-success`, orgadmin);
+    const pendingId = body<{ id: string }>(await call('POST', '/api/payments', orgadmin, order)).id;
+    // Stored times carry microseconds (written by SQL, say); the API shows milliseconds, cut like Date does.
+    await t.db.execute(sql`update payments set created_at = date_trunc('second', created_at) + interval '0.891234 second',
+                           paid_at = date_trunc('second', paid_at) + interval '0.000999 second' where reference = ${paidId}`);
+    type Shown = { id: string; date: string; createdAt: string; paidAt: string | null };
+    for (const id of [paidId, pendingId]) {
+      const [listed] = body<{ items: Shown[] }>(await call('GET', `/api/payments?search=${id}`, orgadmin)).items;
+      const own = body<Shown>(await call('GET', `/api/payments/${id}`, orgadmin));
+      expect(listed).toMatchObject({ id, date: own.date, createdAt: own.createdAt, paidAt: own.paidAt });
+      expect(own.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      if (id === paidId) {
+        expect(own.createdAt.slice(-5)).toBe('.891Z');
+        expect(own.paidAt?.slice(-5)).toBe('.000Z');
+      } else expect(own.paidAt).toBeNull();
+    }
   });
 });
 

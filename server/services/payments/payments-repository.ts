@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { columnList, columnsFromDriver, escapeLike, rowFromDriver } from '../../db/raw.ts';
+import { columnList, columnsFromDriver, escapeLike, isoTimestampSql, rowFromDriver } from '../../db/raw.ts';
 import { PUBLIC_PAYMENT_KEYS, type PublicPaymentSource } from './public-payment.ts';
 import type { OrganisationDestinations } from '../webhooks/deliveries-repository.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
@@ -196,8 +196,11 @@ export interface PaymentFilters {
 /** A listed payment with its gateway's name (null without a gateway, or when the gateway is gone). */
 export type ListedPayment = PublicPaymentSource & { gatewayName: string | null };
 
-// A listed payment is shown, nothing more: only the columns the API shows are read (fewer to decode per row).
-const listColumns = columnList(payments, PUBLIC_PAYMENT_KEYS, 'p');
+// A listed payment is shown, nothing more: only the columns the API shows are read (fewer to decode per row), its
+// times already as the API writes them.
+const LISTED_KEYS = PUBLIC_PAYMENT_KEYS.filter((key) => key !== 'createdAt' && key !== 'paidAt');
+const listColumns = `${columnList(payments, LISTED_KEYS, 'p')}, ${isoTimestampSql('p.created_at')} as created_at,
+    ${isoTimestampSql('p.paid_at')} as paid_at`;
 
 /** Where a list's total comes from: the roll-ups when the filters allow it, else counting the matching rows. */
 type TotalSource = 'totals' | 'days' | 'count';
@@ -261,7 +264,12 @@ function listStatement(orgId: number, filters: PaymentFilters, page: { limit: nu
   return { name, text, params };
 }
 
-type ListedRaw = Record<string, unknown> & { gateway_name: string | null; total: string | number };
+type ListedRaw = Record<string, unknown> & {
+  created_at: string;
+  paid_at: string | null;
+  gateway_name: string | null;
+  total: string | number;
+};
 
 async function listPage(db: Database, orgId: number, filters: PaymentFilters, page: { limit: number; offset: number }) {
   const { name, text, params } = listStatement(orgId, filters, page);
@@ -281,7 +289,9 @@ export async function listPayments(db: Database, orgId: number, filters: Payment
     return { items: [] as ListedPayment[], total: Number(first?.total ?? 0) };
   }
   const items: ListedPayment[] = rows.map((raw) => ({
-    ...columnsFromDriver(payments, raw, PUBLIC_PAYMENT_KEYS),
+    ...columnsFromDriver(payments, raw, LISTED_KEYS),
+    createdAt: raw.created_at,
+    paidAt: raw.paid_at,
     gatewayName: raw.gateway_name,
   }));
   return { items, total: Number(rows[0]?.total ?? 0) };

@@ -10,6 +10,12 @@ export interface PublicAttempt {
   at: Date;
 }
 
+/**
+ * A time as the API shows it: a Date, or the ISO 8601 text Date#toISOString would make of it, already written by the
+ * statement that read it (isoTimestampSql) — a page of payments goes to JSON without a Date per timestamp.
+ */
+export type ApiTime = Date | string;
+
 export interface PublicPayment {
   id: string;
   reference: string;
@@ -27,9 +33,9 @@ export interface PublicPayment {
   isBankPayment: boolean;
   gateway: string | null;
   providerReference: string | null;
-  date: Date;
-  createdAt: Date;
-  paidAt: Date | null;
+  date: ApiTime;
+  createdAt: ApiTime;
+  paidAt: ApiTime | null;
   attempts?: PublicAttempt[];
 }
 
@@ -51,7 +57,10 @@ export const PUBLIC_PAYMENT_KEYS = [
   'createdAt',
   'paidAt',
 ] as const satisfies readonly (keyof PaymentRow)[];
-export type PublicPaymentSource = Pick<PaymentRow, (typeof PUBLIC_PAYMENT_KEYS)[number]>;
+export type PublicPaymentSource = Omit<Pick<PaymentRow, (typeof PUBLIC_PAYMENT_KEYS)[number]>, 'createdAt' | 'paidAt'> & {
+  createdAt: ApiTime;
+  paidAt: ApiTime | null;
+};
 
 /** The payment as the API shows it: reference as id, decimal amount plus minor units. */
 export function toPublicPayment(
