@@ -1,6 +1,6 @@
 // `npm run bench`: seeds a database per engine (PGlite, PostgreSQL), serves the real app on it and runs every
 // scenario of bench/scenarios/ against it; writes bench/results.json and bench/results.md and fails when a budget
-// (DESIGN §9) is missed. Not part of `npm test`.
+// (DESIGN §9) is missed. Not part of `npm test`. Each engine runs in a process of its own (engineInOwnProcess).
 //
 //   BENCH_PAYMENTS=1000000   payments to seed (50 organisations over a year of days)
 //   BENCH_ENGINES=pglite,postgres
@@ -8,7 +8,8 @@
 //   BENCH_SCENARIOS=dashboard,ai-query   only these (the bare route always runs: the ratios need it)
 //   BENCH_REQUESTS=3000  BENCH_CONCURRENCY=4
 //   BENCH_CONSOLE_DIR=dist-bench   the built console the server process serves (LCP); BENCH_PROCESS=off skips that part
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,8 @@ const DATA_KEY = Buffer.alloc(32, 9);
 // PGlite files in <dir>/pg, as `npm start` keeps them under DATA_DIR: the server process check reuses the directory.
 const PGLITE_DATA_DIR = path.join(HERE, '.data', `pglite-${PAYMENTS}`);
 const log = (message: string) => console.log(message);
+// Set in the process that runs one engine for the parent run (engineInOwnProcess).
+const ENGINE_OUT = process.env['BENCH_ENGINE_OUT'];
 
 async function freshPostgres(): Promise<DatabaseHandle> {
   const url = new URL(DATABASE_URL);
@@ -227,7 +230,7 @@ function markdown(report: Report): string {
     '# Benchmark results',
     '',
     `Measured ${report.when} on ${report.environment.cpu} (${report.environment.cpus} cores, ${report.environment.memoryGb} GB), ${report.environment.os}, Node ${report.environment.node}.`,
-    `Data: ${report.payments.toLocaleString('en')} payments, ${ORGANISATIONS} organisations, ${DAYS} days. Load: ${REQUESTS} requests per endpoint over ${CONCURRENCY} keep-alive connections (the analyst: a tenth, at most 4). Load generator, server and database share the machine.`,
+    `Data: ${report.payments.toLocaleString('en')} payments, ${ORGANISATIONS} organisations, ${DAYS} days. Load: per endpoint at least ${REQUESTS} requests and 2 s (the bare route ×5; the analyst a tenth), after a warm-up of at least a fifth of them and 3 s, over ${CONCURRENCY} keep-alive connections (the analyst: at most 4); PSP callbacks are a fixed number prepared in advance. Load generator, server and database share the machine.`,
     '',
   ];
   for (const run of report.engines) {
@@ -263,6 +266,24 @@ function markdown(report: Report): string {
   return lines.join('\n');
 }
 
+/**
+ * Runs one engine's scenarios in a process of its own, as a deployed server runs one engine: code that served PGlite
+ * first would otherwise meet PostgreSQL with V8's optimisations and heap shaped by the other driver.
+ */
+function engineInOwnProcess(engine: Engine): Report['engines'][number] {
+  const out = path.join(os.tmpdir(), `payrail-bench-${process.pid}-${engine}.json`);
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+    env: { ...process.env, BENCH_ENGINES: engine, BENCH_ENGINE_OUT: out },
+    stdio: 'inherit',
+  });
+  if (child.status !== 0) throw new Error(`the ${engine} run failed (exit ${child.status ?? child.signal})`);
+  try {
+    return JSON.parse(readFileSync(out, 'utf8')) as Report['engines'][number];
+  } finally {
+    rmSync(out, { force: true });
+  }
+}
+
 interface Report {
   when: string;
   payments: number;
@@ -290,10 +311,14 @@ const report: Report = {
   },
   engines: [],
 };
-for (const engine of ENGINES) {
+if (ENGINE_OUT) {
+  // A child of the run below: its one engine's results go to the parent.
+  const [engine] = ENGINES as [Engine];
   const run = await runEngine(engine);
-  report.engines.push({ engine, ...run, checks: await processChecks(engine) });
+  writeFileSync(ENGINE_OUT, JSON.stringify({ engine, ...run, checks: await processChecks(engine) }));
+  process.exit(0);
 }
+for (const engine of ENGINES) report.engines.push(engineInOwnProcess(engine));
 writeFileSync(path.join(HERE, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(path.join(HERE, 'results.md'), `${markdown(report)}\n`);
 log(`\nWrote bench/results.md and bench/results.json.`);

@@ -1,5 +1,7 @@
 // The load generator shared by every scenario: N requests over C keep-alive connections (node:http, no extra
-// dependency), the latency of each one measured.
+// dependency), the latency of each one measured. A warm-up comes first; both it and the measured run last at least a
+// minimum time (unless every request is prepared in advance), so a fast route is measured at its steady state rather
+// than for a tenth of a second while V8 is still optimising it.
 import { Agent, request } from 'node:http';
 
 export interface LoadOptions {
@@ -14,7 +16,11 @@ export interface LoadOptions {
   requestFor?: (index: number) => { body: string; headers?: Record<string, string> };
   /** Requests made first and not counted (JIT, caches, pools); default a fifth of `requests`, at least 300. */
   warmup?: number;
+  /** The least time the warm-up and the measured run each take, in seconds (default 3 and 2; ignored with requestFor). */
+  minSeconds?: { warmup: number; measured: number };
 }
+
+const MIN_SECONDS = { warmup: 3, measured: 2 };
 
 export interface LoadResult {
   requests: number;
@@ -58,22 +64,25 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       call.on('error', () => resolve({ ms: performance.now() - started, ok: false }));
       call.end(own ? own.body : body);
     });
-  const drive = async (count: number, record: (sample: { ms: number; ok: boolean }) => void) => {
+  // Prepared requests (requestFor) are a fixed number: those runs end with them.
+  const minSeconds = options.requestFor ? { warmup: 0, measured: 0 } : (options.minSeconds ?? MIN_SECONDS);
+  const drive = async (count: number, seconds: number, record: (sample: { ms: number; ok: boolean }) => void) => {
     let next = 0;
+    const until = performance.now() + seconds * 1000;
     await Promise.all(
       Array.from({ length: Math.min(options.concurrency, count) }, async () => {
-        while (next < count) {
+        while (next < count || performance.now() < until) {
           next++;
           record(await one());
         }
       }),
     );
   };
-  await drive(options.warmup ?? Math.max(300, Math.ceil(options.requests / 5)), () => undefined);
+  await drive(options.warmup ?? Math.max(300, Math.ceil(options.requests / 5)), minSeconds.warmup, () => undefined);
   const samples: number[] = [];
   let errors = 0;
   const started = performance.now();
-  await drive(options.requests, (sample) => {
+  await drive(options.requests, minSeconds.measured, (sample) => {
     samples.push(sample.ms);
     if (!sample.ok) errors++;
   });
