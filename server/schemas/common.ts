@@ -26,6 +26,8 @@ export const EMAIL_MAX = 320;
 export const PASSWORD_MAX = 200;
 export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX, minLength: 3 });
 
-/** A timestamp: a Date in handlers, an ISO-8601 UTC string on the wire. */
-// A Date, or text a statement already wrote in Date#toISOString's form (ApiTime): either is serialised the same.
+/**
+ * A timestamp: a Date in handlers (or text a statement already wrote in Date#toISOString's form, ApiTime), an
+ * ISO-8601 UTC string on the wire.
+ */
 export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });

@@ -36,7 +36,6 @@ export async function findOrganisation(db: Database, id: number): Promise<Organi
   return row;
 }
 
-/** What creating a payment reads of its organisation: its currencies and the webhook destinations of the outbox. */
 /**
  * The organisation's settings payment creation depends on. Changing any of them raises payment_settings_version (the
  * trigger of migration 0008, which lists the same columns; a test keeps the two in step).
@@ -50,6 +49,7 @@ export const PAYMENT_SETTINGS_KEYS = [
   'callbackDisabledAt',
   'notifierDisabledAt',
 ] as const;
+/** What creating a payment reads of its organisation: its currencies and the webhook destinations of the outbox. */
 const PAYMENT_CREATION_KEYS = ['id', ...PAYMENT_SETTINGS_KEYS, 'paymentSettingsVersion'] as const;
 /** What payment creation reads of an organisation, with the version of those settings when they were read. */
 export type OrganisationForPayments = Pick<typeof organisations.$inferSelect, (typeof PAYMENT_CREATION_KEYS)[number]>;

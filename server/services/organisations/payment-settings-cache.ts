@@ -1,6 +1,6 @@
 // Creating a payment needs its organisation's currencies and webhook destinations. They are kept per process instead
 // of being read on every call, and checked where it counts: the statement that creates the payment inserts it only
-// while the organisation's payment settings version is still the one they were read at (organisations.payment_settings_version,
+// while the organisation's payment settings version is still the one they were read at (payment_settings_version,
 // raised by a trigger on every change of those settings).
 // A change made by any process is therefore never missed; a creation refused as stale reads the settings again.
 import type { Database } from '../../db/client.ts';
