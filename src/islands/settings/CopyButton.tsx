@@ -10,10 +10,12 @@ export interface CopyButtonProps {
 /** Copies a value with the clipboard helper: 'Copied to clipboard', and a tick for 1.2 s (spec §8, §9). */
 export default function CopyButton({ text, what }: CopyButtonProps) {
   const { copied, copy } = useCopyFeedback();
+  const label = copied ? 'Copied' : 'Copy';
+  // The accessible name starts with the visible word, 'Copied' included (WCAG 2.5.3, label in name).
   return (
-    <button type="button" className="btn" onClick={() => void copy(text)} disabled={text === ''} aria-label={`Copy ${what}`}>
+    <button type="button" className="btn" onClick={() => void copy(text)} disabled={text === ''} aria-label={`${label} ${what}`}>
       {copied ? <CheckIcon /> : <CopyIcon />}
-      {copied ? 'Copied' : 'Copy'}
+      {label}
     </button>
   );
 }
