@@ -299,6 +299,13 @@ interface Report {
   }[];
 }
 
+if (ENGINE_OUT) {
+  // A child of the run below: its one engine's results go to the parent.
+  const [engine] = ENGINES as [Engine];
+  const run = await runEngine(engine);
+  writeFileSync(ENGINE_OUT, JSON.stringify({ engine, ...run, checks: await processChecks(engine) }));
+  process.exit(0);
+}
 const report: Report = {
   when: new Date().toISOString(),
   payments: PAYMENTS,
@@ -311,13 +318,6 @@ const report: Report = {
   },
   engines: [],
 };
-if (ENGINE_OUT) {
-  // A child of the run below: its one engine's results go to the parent.
-  const [engine] = ENGINES as [Engine];
-  const run = await runEngine(engine);
-  writeFileSync(ENGINE_OUT, JSON.stringify({ engine, ...run, checks: await processChecks(engine) }));
-  process.exit(0);
-}
 for (const engine of ENGINES) report.engines.push(engineInOwnProcess(engine));
 writeFileSync(path.join(HERE, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(path.join(HERE, 'results.md'), `${markdown(report)}\n`);

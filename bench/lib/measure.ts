@@ -16,10 +16,9 @@ export interface LoadOptions {
   requestFor?: (index: number) => { body: string; headers?: Record<string, string> };
   /** Requests made first and not counted (JIT, caches, pools); default a fifth of `requests`, at least 300. */
   warmup?: number;
-  /** The least time the warm-up and the measured run each take, in seconds (default 3 and 2; ignored with requestFor). */
-  minSeconds?: { warmup: number; measured: number };
 }
 
+/** The least time the warm-up and the measured run each take, in seconds (runs with requestFor excepted). */
 const MIN_SECONDS = { warmup: 3, measured: 2 };
 
 export interface LoadResult {
@@ -65,7 +64,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       call.end(own ? own.body : body);
     });
   // Prepared requests (requestFor) are a fixed number: those runs end with them.
-  const minSeconds = options.requestFor ? { warmup: 0, measured: 0 } : (options.minSeconds ?? MIN_SECONDS);
+  const minSeconds = options.requestFor ? { warmup: 0, measured: 0 } : MIN_SECONDS;
   const drive = async (count: number, seconds: number, record: (sample: { ms: number; ok: boolean }) => void) => {
     let next = 0;
     const until = performance.now() + seconds * 1000;
