@@ -53,6 +53,27 @@ describe('creating payments', () => {
     expect(payment.reference).toBe(payment.id);
   });
 
+  it('answers with the payment as stored: the same as reading it back, every field', async () => {
+    const response = await call('POST', '/api/payments', orgadmin, {
+      ...order,
+      customerPhone: '+233200000001',
+      metadata: { orderId: 'A-17', channel: 'web' },
+    });
+    expect(response.statusCode).toBe(201);
+    const created = body<Record<string, unknown>>(response);
+    const read = body<Record<string, unknown>>(await call('GET', `/api/payments/${created['id'] as string}`, orgadmin));
+    // The payment's own page adds its gateway attempts (none without a gateway).
+    const { attempts, ...stored } = read;
+    expect(attempts).toEqual([]);
+    expect(created).toEqual(stored);
+    expect(created).toMatchObject({ customerPhone: '+233200000001', metadata: { orderId: 'A-17' }, status: 'Pending' });
+    // And as the list shows it.
+    const listed = body<{ items: Record<string, unknown>[] }>(await call('GET', '/api/payments?page=1&pageSize=50', orgadmin)).items;
+    expect(listed.find((item) => item['id'] === created['id'])).toEqual(
+      Object.fromEntries(Object.entries(stored).filter(([key]) => key in listed[0]!)),
+    );
+  });
+
   it('makes references time-sortable', async () => {
     const first = body<{ id: string }>(await call('POST', '/api/payments', orgadmin, order)).id;
     t.clock.advance(5);

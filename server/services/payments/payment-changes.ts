@@ -1,6 +1,4 @@
 import type { Database } from '../../db/client.ts';
-import { rowFromDriver } from '../../db/raw.ts';
-import { payments } from '../../db/schema.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
 import { changeDeltas, rollupCtes } from '../dashboard/rollups.ts';
 import { outboxCte, type ChangeDelivery, type OrganisationDestinations } from '../webhooks/deliveries-repository.ts';
@@ -35,7 +33,8 @@ export interface PaymentChange {
  * The one statement that records payment changes (DESIGN §5): the payment_events history entries, the dashboard
  * roll-ups and the outbox rows, all reading the payments from `changed` — the INSERT that creates them, the UPDATE that
  * changes a status, or a SELECT of a row already changed. One statement, so no code path can change a payment and
- * forget one of them, and each change costs one round trip. It notifies the delivery workers of other processes when
+ * forget one of them, and each change costs one round trip. It returns only the changed payments' ids and references:
+ * the caller knows the rest of each row (it wrote it), and a narrow result is less to send and decode. It notifies the delivery workers of other processes when
  * it queued deliveries (delivered by PostgreSQL only on commit). `history` says who made the change and when: SQL
  * expressions over `changed` or parameters.
  */
@@ -53,7 +52,7 @@ function recordingStatement(
   const rollups = rollupCtes(changeDeltas(change), params);
   const outbox = deliveries.length > 0 ? `, ${outboxCte(deliveries, params)}` : '';
   const notify = deliveries.length > 0 ? `pg_notify('${DELIVERY_CHANNEL}', '') is null` : 'false';
-  return `with changed as (${changed}), ${events}, ${rollups}${outbox} select changed.*, ${notify} as notified from changed`;
+  return `with changed as (${changed}), ${events}, ${rollups}${outbox} select changed.id, changed.reference, ${notify} as notified from changed`;
 }
 
 /** Records a status change of one payment (its UPDATE, or a SELECT of a row already changed); text per kind and outbox. */
@@ -62,7 +61,7 @@ async function runChangeStatement(
   change: Omit<PaymentChange, 'paymentId' | 'orgId'>,
   source: { kind: 'select'; paymentId: number } | { kind: 'update'; paymentId: number; update: StatusUpdate },
   deliveries: ChangeDelivery[],
-): Promise<Record<string, unknown> | undefined> {
+): Promise<void> {
   const params = new StatementParams();
   const changed =
     source.kind === 'update'
@@ -71,8 +70,7 @@ async function runChangeStatement(
   const history = { actorSql: `${params.add(change.actorUserId)}::integer`, atSql: `${params.add(change.at)}::timestamptz` };
   const text = recordingStatement(changed, change, history, deliveries, params);
   const name = `payment_change_${source.kind}_${deliveries.length > 0 ? 'queued' : 'quiet'}`;
-  const [row] = await runStatement<Record<string, unknown>>(db, name, text, params);
-  return row;
+  await runStatement(db, name, text, params);
 }
 
 /**
@@ -133,30 +131,31 @@ const CREATION = { fromStatus: null, toStatus: 'Pending', cause: 'created' } as 
  * Creates payments and records their creation — history, roll-ups, and the `payment.created` outbox rows for each
  * organisation's destinations — in ONE statement: atomic without a transaction, one round trip and one commit for all
  * of them. Each event body is built from the values being inserted; its payment id comes from the insert. Returns the
- * payments in the order given; undefined for one left out because its organisation's payment settings changed since
- * they were read (read them again and retry).
+ * payments in the order given, as inserted (the values given, the defaults of a new payment and the id the database
+ * assigned); undefined for one left out because its organisation's payment settings changed since they were read (read
+ * them again and retry).
  */
 export async function insertRecordedPayments(db: Database, creations: PaymentCreation[]): Promise<(RecordedPayment | undefined)[]> {
-  const deliveriesOf = creations.map(({ values, org, baseUnit }) => {
-    const draft: PaymentRow = {
-      id: 0,
-      status: 'Pending',
-      gatewayId: null,
-      bankId: null,
-      providerReference: null,
-      receiptNumber: null,
-      receiptToken: null,
-      paidAt: null,
-      updatedAt: values.createdAt,
-      ...values,
-      customerPhone: values.customerPhone ?? null,
-      metadata: values.metadata ?? null,
-      processViaGateway: values.processViaGateway ?? false,
-      isBankPayment: values.isBankPayment ?? false,
-      createdBy: values.createdBy ?? null,
-    };
-    return changeDeliveries(org, { ...CREATION, at: values.createdAt }, toPublicPayment(draft, baseUnit));
-  });
+  const drafts = creations.map(({ values }): PaymentRow => ({
+    id: 0,
+    status: 'Pending',
+    gatewayId: null,
+    bankId: null,
+    providerReference: null,
+    receiptNumber: null,
+    receiptToken: null,
+    paidAt: null,
+    updatedAt: values.createdAt,
+    ...values,
+    customerPhone: values.customerPhone ?? null,
+    metadata: values.metadata ?? null,
+    processViaGateway: values.processViaGateway ?? false,
+    isBankPayment: values.isBankPayment ?? false,
+    createdBy: values.createdBy ?? null,
+  }));
+  const deliveriesOf = creations.map(({ values, org, baseUnit }, index) =>
+    changeDeliveries(org, { ...CREATION, at: values.createdAt }, toPublicPayment(drafts[index]!, baseUnit)),
+  );
   const deliveries = deliveriesOf.flat();
   const params = new StatementParams();
   const changed = insertPaymentsSql(
@@ -165,15 +164,15 @@ export async function insertRecordedPayments(db: Database, creations: PaymentCre
   );
   // A new payment's history entry is by its creator, at its creation time: both are columns of the row.
   const text = recordingStatement(changed, CREATION, { actorSql: 'created_by', atSql: 'created_at' }, deliveries, params);
-  const rows = await runStatement<Record<string, unknown>>(
+  const rows = await runStatement<{ id: string | number; reference: string }>(
     db,
     `payment_create_${deliveries.length > 0 ? 'queued' : 'quiet'}`,
     text,
     params,
   );
-  const byReference = new Map(rows.map((raw) => [raw['reference'], raw]));
+  const idByReference = new Map(rows.map((raw) => [raw.reference, Number(raw.id)]));
   return creations.map(({ values }, index) => {
-    const raw = byReference.get(values.reference);
-    return raw && { payment: rowFromDriver(payments, raw), queued: deliveriesOf[index]!.length > 0 };
+    const id = idByReference.get(values.reference);
+    return id === undefined ? undefined : { payment: { ...drafts[index]!, id }, queued: deliveriesOf[index]!.length > 0 };
   });
 }
