@@ -10,6 +10,7 @@ import apiLogPlugin from './plugins/api-log.ts';
 import authPlugin from './plugins/auth.ts';
 import consoleStatic from './plugins/console-static.ts';
 import errorsPlugin, { formatValidationErrors } from './plugins/errors.ts';
+import nulTextPlugin from './plugins/nul-text.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { ErrorResponse } from './schemas/common.ts';
 import { lazySchemaCompilers } from './schemas/lazy-compilers.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(nulTextPlugin);
   await app.register(securityHeadersPlugin, {
     helmet: {
       // API answers are JSON; the console plugin sets a page-specific policy on its HTML.
