@@ -101,6 +101,9 @@ describe('creating payments', () => {
       [{ ...order, customerEmail: 'nope' }, /customerEmail/],
       [{ ...order, status: 'Success' }, /unknown field "status"/],
       [{ ...order, processViaGateway: true }, 'No enabled gateway can process this payment: add one in Payment Gateway Configuration.'],
+      // PostgreSQL text cannot hold U+0000: refused up front, not failed in the database.
+      [{ ...order, customerName: 'Ama\u0000Mensah' }, 'body.customerName must not contain the NUL character (U+0000)'],
+      [{ ...order, metadata: { note: 'a\u0000b' } }, 'body.metadata.note must not contain the NUL character (U+0000)'],
     ];
     for (const [payload, message] of cases) {
       const response = await call('POST', '/api/payments', orgadmin, payload);
@@ -174,6 +177,12 @@ describe('lists, mark as paid and receipts', () => {
     orgadmin = await signIn(t.app, 'pay@payments.test');
     otherOrgadmin = await signIn(t.app, 'other@other.test');
     admin = await signIn(t.app, 'root@payrail.test');
+  });
+
+  it('refuses a search with the NUL character (U+0000) as bad input', async () => {
+    const response = await call('GET', '/api/payments?search=a%00b', orgadmin);
+    expect(response.statusCode).toBe(400);
+    expect(body<{ message: string }>(response).message).toBe('querystring.search must not contain the NUL character (U+0000)');
   });
 
   it('lists newest first with filters, only for the own organisation; superadmins read any organisation', async () => {

@@ -38,23 +38,35 @@ export type NewPayment = Pick<
 /**
  * The INSERT of new payments returning their rows, for a statement that also records their creation. Each payment is
  * inserted only while its organisation's payment settings are still at the version they were read at (the caller's
- * check of currency and destinations still holds); the others are left out. The payments travel as parallel
- * arrays (one parameter per column), so the text is the same for one payment or fifty; ids follow the order of `rows`.
+ * check of currency and destinations still holds); the others are left out. The payments travel as one JSON array
+ * (one parameter, serialised natively, instead of an array literal per column), so the text is the same for one
+ * payment or fifty; ids follow the order of `rows`.
  */
 export function insertPaymentsSql(rows: { values: NewPayment; settingsVersion: number }[], params: StatementParams): string {
-  const column = (type: string, pick: (values: NewPayment) => unknown) => `${params.add(rows.map((row) => pick(row.values)))}::${type}[]`;
-  const versions = `${params.add(rows.map((row) => row.settingsVersion))}::integer[]`;
+  const records = rows.map(({ values, settingsVersion }) => ({
+    reference: values.reference,
+    org_id: values.orgId,
+    amount_minor: values.amountMinor,
+    currency: values.currency,
+    customer_name: values.customerName,
+    customer_email: values.customerEmail,
+    customer_phone: values.customerPhone ?? null,
+    description: values.description,
+    metadata: values.metadata ?? null,
+    process_via_gateway: values.processViaGateway ?? false,
+    is_bank_payment: values.isBankPayment ?? false,
+    created_by: values.createdBy ?? null,
+    created_at: values.createdAt.toISOString(),
+    settings_version: settingsVersion,
+  }));
   return `insert into payments (reference, org_id, amount_minor, currency, customer_name, customer_email, customer_phone, description,
       metadata, process_via_gateway, is_bank_payment, created_by, created_at, updated_at)
     select i.reference, i.org_id, i.amount_minor, i.currency, i.customer_name, i.customer_email, i.customer_phone, i.description,
-      i.metadata::jsonb, i.process_via_gateway, i.is_bank_payment, i.created_by, i.created_at, i.created_at
-    from unnest(${column('varchar', (row) => row.reference)}, ${column('integer', (row) => row.orgId)},
-                ${column('bigint', (row) => row.amountMinor)}, ${column('varchar', (row) => row.currency)},
-                ${column('varchar', (row) => row.customerName)}, ${column('varchar', (row) => row.customerEmail)},
-                ${column('varchar', (row) => row.customerPhone ?? null)}, ${column('varchar', (row) => row.description)},
-                ${column('text', (row) => (row.metadata === null || row.metadata === undefined ? null : JSON.stringify(row.metadata)))},
-                ${column('boolean', (row) => row.processViaGateway ?? false)}, ${column('boolean', (row) => row.isBankPayment ?? false)},
-                ${column('integer', (row) => row.createdBy ?? null)}, ${column('timestamptz', (row) => row.createdAt)}, ${versions})
+      i.metadata, i.process_via_gateway, i.is_bank_payment, i.created_by, i.created_at, i.created_at
+    from rows from (json_to_recordset(${params.add(JSON.stringify(records))}::json) as (reference varchar, org_id integer,
+           amount_minor bigint, currency varchar, customer_name varchar, customer_email varchar, customer_phone varchar,
+           description varchar, metadata jsonb, process_via_gateway boolean, is_bank_payment boolean, created_by integer,
+           created_at timestamptz, settings_version integer))
       with ordinality as i(reference, org_id, amount_minor, currency, customer_name, customer_email, customer_phone, description,
                            metadata, process_via_gateway, is_bank_payment, created_by, created_at, settings_version, position)
     join organisations o on o.id = i.org_id and o.payment_settings_version = i.settings_version
