@@ -23,3 +23,21 @@ export async function runStatement<Row>(db: Database, name: string, text: string
   const result: unknown = await db._.session.prepareQuery({ sql: text, params: params.values }, undefined, name, false).execute();
   return (result as { rows: Row[] }).rows;
 }
+
+/**
+ * Rows handed to a statement as ONE JSON parameter and read back as a relation with typed columns:
+ * `rows from (json_to_recordset($n::json) as (name type, …))`, to follow FROM (add `with ordinality as …` for the
+ * rows' order). The text depends on the columns only, never on how many rows (one prepared statement for any batch),
+ * and JSON.stringify is native where an array literal per column is built in JavaScript and parsed again by the
+ * server. Keys are column names; a Date travels as its ISO text; null reads as NULL.
+ */
+export function jsonRecordsSql<Column extends string>(
+  params: StatementParams,
+  rows: readonly Record<Column, unknown>[],
+  columns: Record<Column, string>,
+): string {
+  const definition = Object.entries(columns)
+    .map(([name, type]) => `${name} ${String(type)}`)
+    .join(', ');
+  return `rows from (json_to_recordset(${params.add(JSON.stringify(rows))}::json) as (${definition}))`;
+}

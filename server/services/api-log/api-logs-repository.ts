@@ -1,6 +1,6 @@
 import { count, desc, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { runStatement, StatementParams } from '../../db/statements.ts';
+import { jsonRecordsSql, runStatement, StatementParams } from '../../db/statements.ts';
 import { apiLogs } from '../../db/schema.ts';
 
 export interface ApiLogEntry {
@@ -14,22 +14,36 @@ export interface ApiLogEntry {
 }
 
 /**
- * Writes many log entries in one INSERT from parallel arrays (unnest): seven parameters and one prepared statement
- * whatever the batch size — a multi-row VALUES list of thousands of entries cost the API process more CPU to build
- * than the requests it logged.
+ * Writes many log entries in one INSERT from one JSON parameter (jsonRecordsSql): one prepared statement whatever the
+ * batch size — a multi-row VALUES list of thousands of entries cost the API process more CPU to build than the
+ * requests it logged.
  */
 export async function insertApiLogs(db: Database, entries: ApiLogEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const params = new StatementParams();
-  const column = <T>(pick: (entry: ApiLogEntry) => T) => params.add(entries.map(pick));
+  const records = entries.map((entry) => ({
+    created_at: entry.createdAt,
+    method: entry.method,
+    endpoint: entry.endpoint,
+    status_code: entry.statusCode,
+    duration_ms: entry.durationMs,
+    user_id: entry.userId,
+    org_id: entry.orgId,
+  }));
+  const relation = jsonRecordsSql(params, records, {
+    created_at: 'timestamptz',
+    method: 'varchar',
+    endpoint: 'varchar',
+    status_code: 'smallint',
+    duration_ms: 'integer',
+    user_id: 'integer',
+    org_id: 'integer',
+  });
   await runStatement(
     db,
     'insert_api_logs',
     `insert into api_logs (created_at, method, endpoint, status_code, duration_ms, user_id, org_id)
-     select * from unnest(${column((entry) => entry.createdAt)}::timestamptz[], ${column((entry) => entry.method)}::varchar[],
-                          ${column((entry) => entry.endpoint)}::varchar[], ${column((entry) => entry.statusCode)}::smallint[],
-                          ${column((entry) => entry.durationMs)}::integer[], ${column((entry) => entry.userId)}::integer[],
-                          ${column((entry) => entry.orgId)}::integer[])`,
+     select created_at, method, endpoint, status_code, duration_ms, user_id, org_id from ${relation}`,
     params,
   );
 }

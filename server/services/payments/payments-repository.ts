@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { columnList, columnsFromDriver, escapeLike, isoTimestampSql, rowFromDriver } from '../../db/raw.ts';
 import { PUBLIC_PAYMENT_KEYS, type PublicPaymentSource } from './public-payment.ts';
 import type { OrganisationDestinations } from '../webhooks/deliveries-repository.ts';
-import { runStatement, StatementParams } from '../../db/statements.ts';
+import { jsonRecordsSql, runStatement, StatementParams } from '../../db/statements.ts';
 import { receiptNumberCtes, receiptNumberSelect } from '../receipts/receipt-numbering.ts';
 import { paymentAttempts, payments } from '../../db/schema.ts';
 
@@ -38,9 +38,8 @@ export type NewPayment = Pick<
 /**
  * The INSERT of new payments returning their rows, for a statement that also records their creation. Each payment is
  * inserted only while its organisation's payment settings are still at the version they were read at (the caller's
- * check of currency and destinations still holds); the others are left out. The payments travel as one JSON array
- * (one parameter, serialised natively, instead of an array literal per column), so the text is the same for one
- * payment or fifty; ids follow the order of `rows`.
+ * check of currency and destinations still holds); the others are left out. The payments travel as one JSON parameter
+ * (jsonRecordsSql), so the text is the same for one payment or fifty; ids follow the order of `rows`.
  */
 export function insertPaymentsSql(rows: { values: NewPayment; settingsVersion: number }[], params: StatementParams): string {
   const records = rows.map(({ values, settingsVersion }) => ({
@@ -56,17 +55,30 @@ export function insertPaymentsSql(rows: { values: NewPayment; settingsVersion: n
     process_via_gateway: values.processViaGateway ?? false,
     is_bank_payment: values.isBankPayment ?? false,
     created_by: values.createdBy ?? null,
-    created_at: values.createdAt.toISOString(),
+    created_at: values.createdAt,
     settings_version: settingsVersion,
   }));
+  const relation = jsonRecordsSql(params, records, {
+    reference: 'varchar',
+    org_id: 'integer',
+    amount_minor: 'bigint',
+    currency: 'varchar',
+    customer_name: 'varchar',
+    customer_email: 'varchar',
+    customer_phone: 'varchar',
+    description: 'varchar',
+    metadata: 'jsonb',
+    process_via_gateway: 'boolean',
+    is_bank_payment: 'boolean',
+    created_by: 'integer',
+    created_at: 'timestamptz',
+    settings_version: 'integer',
+  });
   return `insert into payments (reference, org_id, amount_minor, currency, customer_name, customer_email, customer_phone, description,
       metadata, process_via_gateway, is_bank_payment, created_by, created_at, updated_at)
     select i.reference, i.org_id, i.amount_minor, i.currency, i.customer_name, i.customer_email, i.customer_phone, i.description,
       i.metadata, i.process_via_gateway, i.is_bank_payment, i.created_by, i.created_at, i.created_at
-    from rows from (json_to_recordset(${params.add(JSON.stringify(records))}::json) as (reference varchar, org_id integer,
-           amount_minor bigint, currency varchar, customer_name varchar, customer_email varchar, customer_phone varchar,
-           description varchar, metadata jsonb, process_via_gateway boolean, is_bank_payment boolean, created_by integer,
-           created_at timestamptz, settings_version integer))
+    from ${relation}
       with ordinality as i(reference, org_id, amount_minor, currency, customer_name, customer_email, customer_phone, description,
                            metadata, process_via_gateway, is_bank_payment, created_by, created_at, settings_version, position)
     join organisations o on o.id = i.org_id and o.payment_settings_version = i.settings_version

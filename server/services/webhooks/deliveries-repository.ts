@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
-import { runStatement, StatementParams } from '../../db/statements.ts';
+import { jsonRecordsSql, runStatement, StatementParams } from '../../db/statements.ts';
 import { mailMessages, organisations, webhookDeliveries, webhookDeliveryAttempts } from '../../db/schema.ts';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -89,20 +89,40 @@ export type ChangeDelivery = Pick<
 
 /**
  * A CTE (to follow a WITH list) writing outbox rows for the payments in the statement's relation `changed`, each row
- * joined to its payment by reference. The rows travel as parallel arrays, so the text is the same for any number of
- * rows and payments.
+ * joined to its payment by reference. The rows travel as one JSON parameter (jsonRecordsSql), so the text is the same
+ * for any number of rows and payments.
  */
 export function outboxCte(rows: ChangeDelivery[], params: StatementParams): string {
-  const column = (type: string, pick: (row: ChangeDelivery) => unknown) => `${params.add(rows.map(pick))}::${type}[]`;
+  const records = rows.map((row) => ({
+    payment_reference: row.paymentReference,
+    org_id: row.orgId,
+    event_id: row.eventId,
+    type: row.type,
+    channel: row.channel,
+    url: row.url,
+    body: row.body,
+    status: row.status ?? 'Pending',
+    last_error: row.lastError ?? null,
+    next_attempt_at: row.nextAttemptAt ?? null,
+    created_at: row.createdAt,
+  }));
+  const relation = jsonRecordsSql(params, records, {
+    payment_reference: 'varchar',
+    org_id: 'integer',
+    event_id: 'varchar',
+    type: 'varchar',
+    channel: 'varchar',
+    url: 'varchar',
+    body: 'text',
+    status: 'varchar',
+    last_error: 'varchar',
+    next_attempt_at: 'timestamptz',
+    created_at: 'timestamptz',
+  });
   return `outbox as (
     insert into webhook_deliveries (org_id, event_id, type, channel, payment_id, url, body, status, last_error, next_attempt_at, created_at, updated_at)
     select o.org_id, o.event_id, o.type, o.channel, changed.id, o.url, o.body, o.status, o.last_error, o.next_attempt_at, o.created_at, o.created_at
-    from unnest(${column('varchar', (row) => row.paymentReference)}, ${column('integer', (row) => row.orgId)},
-                ${column('varchar', (row) => row.eventId)}, ${column('varchar', (row) => row.type)}, ${column('varchar', (row) => row.channel)},
-                ${column('varchar', (row) => row.url)}, ${column('text', (row) => row.body)}, ${column('varchar', (row) => row.status ?? 'Pending')},
-                ${column('varchar', (row) => row.lastError ?? null)}, ${column('timestamptz', (row) => row.nextAttemptAt ?? null)},
-                ${column('timestamptz', (row) => row.createdAt)})
-      as o(payment_reference, org_id, event_id, type, channel, url, body, status, last_error, next_attempt_at, created_at)
+    from ${relation} as o
     join changed on changed.reference = o.payment_reference)`;
 }
 
