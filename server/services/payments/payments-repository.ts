@@ -312,12 +312,14 @@ export async function listPayments(db: Database, orgId: number, filters: Payment
     const [first] = await listPage(db, orgId, filters, { limit: 1, offset: 0 });
     return { items: [] as ListedPayment[], total: Number(first?.total ?? 0) };
   }
-  const items: ListedPayment[] = rows.map((raw) => ({
-    ...columnsFromDriver(payments, raw, LISTED_KEYS),
-    createdAt: raw.created_at,
-    paidAt: raw.paid_at,
-    gatewayName: raw.gateway_name,
-  }));
+  // Object.assign adds the times and gateway to the mapped row itself (a spread would copy every row once more).
+  const items: ListedPayment[] = rows.map((raw) =>
+    Object.assign(columnsFromDriver(payments, raw, LISTED_KEYS), {
+      createdAt: raw.created_at,
+      paidAt: raw.paid_at,
+      gatewayName: raw.gateway_name,
+    }),
+  );
   return { items, total: Number(rows[0]?.total ?? 0) };
 }
 

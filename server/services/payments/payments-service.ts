@@ -188,7 +188,8 @@ export async function listPayments(db: Database, orgId: number, filters: rows.Pa
     (await cachedCurrenciesByCode(db, [...new Set(items.map((item) => item.currency))])).map((row) => [row.code, row.baseUnit]),
   );
   return {
-    items: items.map(({ gatewayName, ...item }) => toPublicPayment(item, currencies.get(item.currency) ?? 100, gatewayName)),
+    // toPublicPayment reads only the fields it shows, so a listed payment is passed as it is (no per-row copy).
+    items: items.map((item) => toPublicPayment(item, currencies.get(item.currency) ?? 100, item.gatewayName)),
     total,
     page: page.page,
     pageSize: page.pageSize,
