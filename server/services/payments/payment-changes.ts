@@ -6,6 +6,7 @@ import { DELIVERY_CHANNEL } from '../webhooks/delivery-wakeup.ts';
 import { changeDeliveries } from '../webhooks/outbox.ts';
 import {
   insertPaymentsSql,
+  newPaymentRow,
   paymentToChange,
   updateStatusSql,
   type NewPayment,
@@ -33,10 +34,10 @@ export interface PaymentChange {
  * The one statement that records payment changes (DESIGN §5): the payment_events history entries, the dashboard
  * roll-ups and the outbox rows, all reading the payments from `changed` — the INSERT that creates them, the UPDATE that
  * changes a status, or a SELECT of a row already changed. One statement, so no code path can change a payment and
- * forget one of them, and each change costs one round trip. It returns only the changed payments' ids and references:
- * the caller knows the rest of each row (it wrote it), and a narrow result is less to send and decode. It notifies the delivery workers of other processes when
- * it queued deliveries (delivered by PostgreSQL only on commit). `history` says who made the change and when: SQL
- * expressions over `changed` or parameters.
+ * forget one of them, and each change costs one round trip. It returns only the changed payments' ids and
+ * references: the caller knows the rest of each row (it wrote it), and a narrow result is less to send and decode. It
+ * notifies the delivery workers of other processes when it queued deliveries (delivered by PostgreSQL only on commit).
+ * `history` says who made the change and when: SQL expressions over `changed` or parameters.
  */
 function recordingStatement(
   changed: string,
@@ -136,30 +137,14 @@ const CREATION = { fromStatus: null, toStatus: 'Pending', cause: 'created' } as 
  * them again and retry).
  */
 export async function insertRecordedPayments(db: Database, creations: PaymentCreation[]): Promise<(RecordedPayment | undefined)[]> {
-  const drafts = creations.map(({ values }): PaymentRow => ({
-    id: 0,
-    status: 'Pending',
-    gatewayId: null,
-    bankId: null,
-    providerReference: null,
-    receiptNumber: null,
-    receiptToken: null,
-    paidAt: null,
-    updatedAt: values.createdAt,
-    ...values,
-    customerPhone: values.customerPhone ?? null,
-    metadata: values.metadata ?? null,
-    processViaGateway: values.processViaGateway ?? false,
-    isBankPayment: values.isBankPayment ?? false,
-    createdBy: values.createdBy ?? null,
-  }));
+  const drafts = creations.map(({ values }) => newPaymentRow(values));
   const deliveriesOf = creations.map(({ values, org, baseUnit }, index) =>
     changeDeliveries(org, { ...CREATION, at: values.createdAt }, toPublicPayment(drafts[index]!, baseUnit)),
   );
   const deliveries = deliveriesOf.flat();
   const params = new StatementParams();
   const changed = insertPaymentsSql(
-    creations.map(({ values, org }) => ({ values, settingsVersion: org.paymentSettingsVersion })),
+    creations.map(({ org }, index) => ({ payment: drafts[index]!, settingsVersion: org.paymentSettingsVersion })),
     params,
   );
   // A new payment's history entry is by its creator, at its creation time: both are columns of the row.

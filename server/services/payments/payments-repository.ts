@@ -36,26 +36,51 @@ export type NewPayment = Pick<
 > & { createdAt: Date };
 
 /**
- * The INSERT of new payments returning their rows, for a statement that also records their creation. Each payment is
- * inserted only while its organisation's payment settings are still at the version they were read at (the caller's
- * check of currency and destinations still holds); the others are left out. The payments travel as one JSON parameter
- * (jsonRecordsSql), so the text is the same for one payment or fifty; ids follow the order of `rows`.
+ * A new payment's row as the INSERT of insertPaymentsSql stores it: the values given, the defaults of a new payment,
+ * id 0 until the database assigns one.
  */
-export function insertPaymentsSql(rows: { values: NewPayment; settingsVersion: number }[], params: StatementParams): string {
-  const records = rows.map(({ values, settingsVersion }) => ({
-    reference: values.reference,
-    org_id: values.orgId,
-    amount_minor: values.amountMinor,
-    currency: values.currency,
-    customer_name: values.customerName,
-    customer_email: values.customerEmail,
-    customer_phone: values.customerPhone ?? null,
-    description: values.description,
+export function newPaymentRow(values: NewPayment): PaymentRow {
+  return {
+    id: 0,
+    status: 'Pending',
+    gatewayId: null,
+    bankId: null,
+    providerReference: null,
+    receiptNumber: null,
+    receiptToken: null,
+    paidAt: null,
+    updatedAt: values.createdAt,
+    ...values,
+    customerPhone: values.customerPhone ?? null,
     metadata: values.metadata ?? null,
-    process_via_gateway: values.processViaGateway ?? false,
-    is_bank_payment: values.isBankPayment ?? false,
-    created_by: values.createdBy ?? null,
-    created_at: values.createdAt,
+    processViaGateway: values.processViaGateway ?? false,
+    isBankPayment: values.isBankPayment ?? false,
+    createdBy: values.createdBy ?? null,
+  };
+}
+
+/**
+ * The INSERT of new payments (rows from newPaymentRow) returning their rows, for a statement that also records their
+ * creation. Each payment is inserted only while its organisation's payment settings are still at the version they
+ * were read at (the caller's check of currency and destinations still holds); the others are left out. The payments
+ * travel as one JSON parameter (jsonRecordsSql), so the text is the same for one payment or fifty; ids follow the
+ * order of `rows`.
+ */
+export function insertPaymentsSql(rows: { payment: PaymentRow; settingsVersion: number }[], params: StatementParams): string {
+  const records = rows.map(({ payment, settingsVersion }) => ({
+    reference: payment.reference,
+    org_id: payment.orgId,
+    amount_minor: payment.amountMinor,
+    currency: payment.currency,
+    customer_name: payment.customerName,
+    customer_email: payment.customerEmail,
+    customer_phone: payment.customerPhone,
+    description: payment.description,
+    metadata: payment.metadata,
+    process_via_gateway: payment.processViaGateway,
+    is_bank_payment: payment.isBankPayment,
+    created_by: payment.createdBy,
+    created_at: payment.createdAt,
     settings_version: settingsVersion,
   }));
   const relation = jsonRecordsSql(params, records, {
@@ -78,11 +103,9 @@ export function insertPaymentsSql(rows: { values: NewPayment; settingsVersion: n
       metadata, process_via_gateway, is_bank_payment, created_by, created_at, updated_at)
     select i.reference, i.org_id, i.amount_minor, i.currency, i.customer_name, i.customer_email, i.customer_phone, i.description,
       i.metadata, i.process_via_gateway, i.is_bank_payment, i.created_by, i.created_at, i.created_at
-    from ${relation}
-      with ordinality as i(reference, org_id, amount_minor, currency, customer_name, customer_email, customer_phone, description,
-                           metadata, process_via_gateway, is_bank_payment, created_by, created_at, settings_version, position)
+    from ${relation} with ordinality as i
     join organisations o on o.id = i.org_id and o.payment_settings_version = i.settings_version
-    order by i.position
+    order by i.ordinality
     returning *`;
 }
 
