@@ -68,8 +68,8 @@ export async function seedDemoPayments(options: DemoPaymentsOptions): Promise<nu
     if (options.gatewayId !== null) await attributeToGateway(db, row.id, options.gatewayId, null, createdAt);
     const outcome = random();
     const settledAt = new Date(createdAt.getTime() + Math.floor(random() * 30) * 60_000 + 60_000);
-    if (outcome < 0.75) await db.transaction((tx) => markSuccess(tx, row.id, 'mark-paid', settledAt));
-    else if (outcome < 0.87) await db.transaction((tx) => markFailed(tx, row.id, 'verify', settledAt));
+    if (outcome < 0.75) await markSuccess(db, row.id, 'mark-paid', settledAt);
+    else if (outcome < 0.87) await markFailed(db, row.id, 'verify', settledAt);
   }
   return count;
 }

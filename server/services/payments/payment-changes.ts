@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
 import { changeDeltas, rollupCtes } from '../dashboard/rollups.ts';
@@ -8,7 +9,7 @@ import {
   insertPaymentsSql,
   newPaymentRow,
   paymentToChange,
-  updateStatusSql,
+  statusChangeCtes,
   type NewPayment,
   type PaymentRow,
   type PaymentToChange,
@@ -30,48 +31,52 @@ export interface PaymentChange {
   at: Date;
 }
 
+/** What a recording statement writes besides the change itself. */
+interface StatementExtras {
+  /** The stored body of each outbox row, over `o.body` and `changed` (outboxCte). */
+  bodySql?: string;
+  /** A CTE written with the change (see ChangeSideWrite). */
+  sideWrite?: ChangeSideWrite;
+}
+
+/**
+ * A row another table gets in the statement that changes a payment, only when the payment is changed — e.g. the log
+ * of the PSP callback that made the change, so the two commit together. `cte` is a WITH list entry that writes it
+ * `where exists (select 1 from changed)`; `name` identifies its text.
+ */
+export interface ChangeSideWrite {
+  name: string;
+  cte: (params: StatementParams) => string;
+}
+
 /**
  * The one statement that records payment changes (DESIGN §5): the payment_events history entries, the dashboard
  * roll-ups and the outbox rows, all reading the payments from `changed` — the INSERT that creates them, the UPDATE that
- * changes a status, or a SELECT of a row already changed. One statement, so no code path can change a payment and
- * forget one of them, and each change costs one round trip. It returns only the changed payments' ids and
- * references: the caller knows the rest of each row (it wrote it), and a narrow result is less to send and decode. It
- * notifies the delivery workers of other processes when it queued deliveries (delivered by PostgreSQL only on commit).
- * `history` says who made the change and when: SQL expressions over `changed` or parameters.
+ * changes a status, or a SELECT of a row already changed: `changedCtes` are the first entries of its WITH list, the
+ * last of them `changed`. One statement, so no code path can change a payment and forget one of them, and each change
+ * costs one round trip. It returns only the changed payments' ids, references and receipt numbers: the caller knows
+ * the rest of each row (it wrote it), and a narrow result is less to send and decode. It notifies the delivery workers
+ * of other processes when it queued deliveries (delivered by PostgreSQL only on commit). `history` says who made the
+ * change and when: SQL expressions over `changed` or parameters.
  */
 function recordingStatement(
-  changed: string,
+  changedCtes: string,
   change: Pick<PaymentChange, 'fromStatus' | 'toStatus' | 'cause'>,
   history: { actorSql: string; atSql: string },
   deliveries: ChangeDelivery[],
   params: StatementParams,
+  extras: StatementExtras = {},
 ): string {
   const events = `history as (
     insert into payment_events (payment_id, from_status, to_status, cause, actor_user_id, created_at)
     select id, ${params.add(change.fromStatus)}::varchar, ${params.add(change.toStatus)}::varchar, ${params.add(change.cause)}::varchar,
            ${history.actorSql}, ${history.atSql} from changed)`;
   const rollups = rollupCtes(changeDeltas(change), params);
-  const outbox = deliveries.length > 0 ? `, ${outboxCte(deliveries, params)}` : '';
+  const outbox = deliveries.length > 0 ? `, ${outboxCte(deliveries, params, extras.bodySql)}` : '';
+  const side = extras.sideWrite ? `, ${extras.sideWrite.cte(params)}` : '';
   const notify = deliveries.length > 0 ? `pg_notify('${DELIVERY_CHANNEL}', '') is null` : 'false';
-  return `with changed as (${changed}), ${events}, ${rollups}${outbox} select changed.id, changed.reference, ${notify} as notified from changed`;
-}
-
-/** Records a status change of one payment (its UPDATE, or a SELECT of a row already changed); text per kind and outbox. */
-async function runChangeStatement(
-  db: Database,
-  change: Omit<PaymentChange, 'paymentId' | 'orgId'>,
-  source: { kind: 'select'; paymentId: number } | { kind: 'update'; paymentId: number; update: StatusUpdate },
-  deliveries: ChangeDelivery[],
-): Promise<void> {
-  const params = new StatementParams();
-  const changed =
-    source.kind === 'update'
-      ? updateStatusSql(source.paymentId, source.update, params)
-      : `select * from payments where id = ${params.add(source.paymentId)}`;
-  const history = { actorSql: `${params.add(change.actorUserId)}::integer`, atSql: `${params.add(change.at)}::timestamptz` };
-  const text = recordingStatement(changed, change, history, deliveries, params);
-  const name = `payment_change_${source.kind}_${deliveries.length > 0 ? 'queued' : 'quiet'}`;
-  await runStatement(db, name, text, params);
+  return `with ${changedCtes}, ${events}, ${rollups}${outbox}${side}
+    select changed.id, changed.reference, changed.receipt_number, ${notify} as notified from changed`;
 }
 
 /**
@@ -79,35 +84,57 @@ async function runChangeStatement(
  * (one query), then writes history, roll-ups and outbox (one statement). Status transitions use changePaymentStatus.
  */
 export async function recordPaymentChange(tx: Database, change: PaymentChange): Promise<void> {
-  const current = await paymentToChange(tx, change.paymentId, false);
+  const current = await paymentToChange(tx, change.paymentId);
   const deliveries = current
     ? changeDeliveries(current.org, change, toPublicPayment(current.payment, current.baseUnit, current.gatewayName))
     : [];
-  await runChangeStatement(tx, change, { kind: 'select', paymentId: change.paymentId }, deliveries);
+  const params = new StatementParams();
+  const changed = `changed as (select * from payments where id = ${params.add(change.paymentId)})`;
+  const history = { actorSql: `${params.add(change.actorUserId)}::integer`, atSql: `${params.add(change.at)}::timestamptz` };
+  const text = recordingStatement(changed, change, history, deliveries, params);
+  await runStatement(tx, `payment_change_recorded_${deliveries.length > 0 ? 'queued' : 'quiet'}`, text, params);
 }
 
 /**
- * Moves a payment locked with paymentToChange(…, true) to a new status: the row update, its history entry, the
- * roll-ups and the outbox rows (whose event shows the payment as updated) in ONE statement, in the caller's transaction.
- * Call wakeDeliveryWorkers() after the commit.
+ * Moves the payment `current` was read as to a new status in ONE statement (atomic on its own; also inside a
+ * caller's transaction): the row update with, for Success, the organisation's next receipt number, its history entry,
+ * the roll-ups, the outbox rows (whose event shows the payment as updated) and `sideWrite`. Undefined, with nothing
+ * written, when the payment changed since it was read (read it again). Call wakeDeliveryWorkers() once committed.
  */
 export async function changePaymentStatus(
-  tx: Database,
-  locked: PaymentToChange,
+  db: Database,
+  current: PaymentToChange,
   update: StatusUpdate,
   change: Pick<PaymentChange, 'cause' | 'actorUserId' | 'at'>,
-): Promise<void> {
-  const full = { ...change, fromStatus: locked.payment.status as PaymentStatus, toStatus: update.status };
+  sideWrite?: ChangeSideWrite,
+): Promise<{ receiptNumber: string | null } | undefined> {
+  const full = { ...change, fromStatus: current.payment.status as PaymentStatus, toStatus: update.status };
+  // The receipt number is taken by the statement itself, so the event carries a placeholder the statement replaces
+  // with it — random, so no text a customer wrote can match it.
+  const numberPlaceholder = update.status === 'Success' ? `receipt-number-${randomBytes(12).toString('hex')}` : undefined;
   const updated: PaymentRow = {
-    ...locked.payment,
+    ...current.payment,
     status: update.status,
-    receiptNumber: update.receiptNumber ?? locked.payment.receiptNumber,
-    receiptToken: update.receiptToken ?? locked.payment.receiptToken,
-    paidAt: update.paidAt ?? locked.payment.paidAt,
+    receiptNumber: numberPlaceholder ?? current.payment.receiptNumber,
+    receiptToken: update.receiptToken ?? current.payment.receiptToken,
+    paidAt: update.paidAt ?? current.payment.paidAt,
     updatedAt: update.at,
   };
-  const deliveries = changeDeliveries(locked.org, full, toPublicPayment(updated, locked.baseUnit, locked.gatewayName));
-  await runChangeStatement(tx, full, { kind: 'update', paymentId: locked.payment.id, update }, deliveries);
+  const deliveries = changeDeliveries(current.org, full, toPublicPayment(updated, current.baseUnit, current.gatewayName));
+  const params = new StatementParams();
+  const changed = statusChangeCtes(current, update, params);
+  const history = { actorSql: `${params.add(change.actorUserId)}::integer`, atSql: `${params.add(change.at)}::timestamptz` };
+  const bodySql =
+    numberPlaceholder && deliveries.length > 0
+      ? `replace(o.body, ${params.add(JSON.stringify(numberPlaceholder))}, coalesce(to_json(changed.receipt_number)::text, 'null'))`
+      : undefined;
+  const text = recordingStatement(changed, full, history, deliveries, params, {
+    ...(bodySql ? { bodySql } : {}),
+    ...(sideWrite ? { sideWrite } : {}),
+  });
+  const name = `payment_change_${update.status.toLowerCase()}_${deliveries.length > 0 ? 'queued' : 'quiet'}${sideWrite ? `_${sideWrite.name}` : ''}`;
+  const [row] = await runStatement<{ receipt_number: string | null }>(db, name, text, params);
+  return row && { receiptNumber: row.receipt_number };
 }
 
 /**
@@ -148,7 +175,7 @@ export async function insertRecordedPayments(db: Database, creations: PaymentCre
     params,
   );
   // A new payment's history entry is by its creator, at its creation time: both are columns of the row.
-  const text = recordingStatement(changed, CREATION, { actorSql: 'created_by', atSql: 'created_at' }, deliveries, params);
+  const text = recordingStatement(`changed as (${changed})`, CREATION, { actorSql: 'created_by', atSql: 'created_at' }, deliveries, params);
   const rows = await runStatement<{ id: string | number; reference: string }>(
     db,
     `payment_create_${deliveries.length > 0 ? 'queued' : 'quiet'}`,

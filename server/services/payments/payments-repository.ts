@@ -109,35 +109,53 @@ export function insertPaymentsSql(rows: { payment: PaymentRow; settingsVersion: 
     returning *`;
 }
 
-/** A payment's new status and what comes with it (Success: receipt number, token and paid time). */
+/** A payment's new status and what comes with it (Success: a receipt token and paid time; its receipt number is taken). */
 export interface StatusUpdate {
   status: 'Pending' | 'Success' | 'Failed';
-  receiptNumber?: string;
   receiptToken?: string;
   paidAt?: Date;
   at: Date;
 }
 
-/** The UPDATE of a payment's status returning its row, for a statement that also records the change. */
-export function updateStatusSql(paymentId: number, update: StatusUpdate, params: StatementParams): string {
-  return `update payments set status = ${params.add(update.status)},
-      receipt_number = coalesce(${params.add(update.receiptNumber ?? null)}, receipt_number),
-      receipt_token = coalesce(${params.add(update.receiptToken ?? null)}, receipt_token),
-      paid_at = coalesce(${params.add(update.paidAt ?? null)}::timestamptz, paid_at),
-      updated_at = ${params.add(update.at)}::timestamptz
-    where id = ${params.add(paymentId)}
-    returning *`;
+/**
+ * The CTEs (to open a WITH list) that change the status of the payment `current` was read as, ending in `changed`
+ * (the updated row) — or in nothing when the row changed since it was read: `target` locks it only while its row
+ * version is still `current.version`, so a change never rests on a stale read (within one transaction the version
+ * stays, but nothing else can change the row there). A Success takes the organisation's next receipt number in the same
+ * statement (receiptNumberCtes), only when the payment is changed.
+ */
+export function statusChangeCtes(current: PaymentToChange, update: StatusUpdate, params: StatementParams): string {
+  const target = `target as (
+    select id, org_id from payments
+     where id = ${params.add(current.payment.id)} and xmin = ${params.add(current.version)}::xid
+     for update)`;
+  const numbered = update.status === 'Success';
+  const numbering = numbered ? `, ${receiptNumberCtes('(select org_id from target)')}` : '';
+  return `${target}${numbering},
+    changed as (
+      update payments set status = ${params.add(update.status)},
+        receipt_number = ${numbered ? `(${receiptNumberSelect})` : 'receipt_number'},
+        receipt_token = coalesce(${params.add(update.receiptToken ?? null)}, receipt_token),
+        paid_at = coalesce(${params.add(update.paidAt ?? null)}::timestamptz, paid_at),
+        updated_at = ${params.add(update.at)}::timestamptz
+      where id = (select id from target)${numbered ? ' and exists (select 1 from from_batch union all select 1 from from_organisation)' : ''}
+      returning *)`;
 }
 
-/** A payment about to change status, with what recording the change needs: destinations, base unit, gateway name. */
+/**
+ * A payment about to change status, with what recording the change needs: destinations, base unit, gateway name, and
+ * its row version (PostgreSQL's xmin: a new one with every update of the row) for statusChangeCtes.
+ */
 export interface PaymentToChange {
   payment: PaymentRow;
   org: OrganisationDestinations;
   baseUnit: number;
   gatewayName: string | null;
+  version: string;
 }
 
 type PaymentToChangeRaw = Record<string, unknown> & {
+  row_version: string;
   base_unit: number | null;
   gateway_name: string | null;
   org_callback_url: string | null;
@@ -149,16 +167,22 @@ type PaymentToChangeRaw = Record<string, unknown> & {
 
 const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
 
-const paymentToChangeSelect = (paymentIdSql: string, lock: boolean) => `select p.*, c.base_unit, g.name as gateway_name,
+/**
+ * A payment with its organisation's webhook destinations, its currency's base unit, its gateway's name and its row
+ * version, in one prepared statement.
+ */
+export async function paymentToChange(db: Database, paymentId: number): Promise<PaymentToChange | undefined> {
+  const params = new StatementParams();
+  const text = `select p.*, p.xmin::text as row_version, c.base_unit, g.name as gateway_name,
       o.callback_url as org_callback_url, o.notifier_url as org_notifier_url, o.auto_notify as org_auto_notify,
       o.callback_disabled_at as org_callback_disabled_at, o.notifier_disabled_at as org_notifier_disabled_at
     from payments p
     join organisations o on o.id = p.org_id
     left join currencies c on c.code = p.currency
     left join gateways g on g.id = p.gateway_id
-    where p.id = ${paymentIdSql}${lock ? ' for update of p' : ''}`;
-
-function paymentToChangeFrom(raw: PaymentToChangeRaw): PaymentToChange {
+    where p.id = ${params.add(paymentId)}`;
+  const [raw] = await runStatement<PaymentToChangeRaw>(db, 'payment_to_change', text, params);
+  if (!raw) return undefined;
   const payment = rowFromDriver(payments, raw);
   return {
     payment,
@@ -172,40 +196,8 @@ function paymentToChangeFrom(raw: PaymentToChangeRaw): PaymentToChange {
     },
     baseUnit: raw.base_unit ?? 100,
     gatewayName: raw.gateway_name,
+    version: raw.row_version,
   };
-}
-
-/**
- * A payment with its organisation's webhook destinations, its currency's base unit and its gateway's name, in one
- * prepared statement; `lock` takes the payment's row lock (FOR UPDATE) for a status change in the caller's transaction.
- */
-export async function paymentToChange(db: Database, paymentId: number, lock: boolean): Promise<PaymentToChange | undefined> {
-  const params = new StatementParams();
-  const text = paymentToChangeSelect(params.add(paymentId), lock);
-  const [raw] = await runStatement<PaymentToChangeRaw>(db, lock ? 'payment_to_change_locked' : 'payment_to_change', text, params);
-  return raw && paymentToChangeFrom(raw);
-}
-
-/**
- * Locks a payment that is to become Success (as paymentToChange with `lock`) and, unless it already is Success, takes
- * its organisation's next receipt number — in one statement, inside the caller's transaction (a number taken for a
- * change that then fails is given back by its rollback).
- */
-export async function lockPaymentAndNumberReceipt(
-  tx: Database,
-  paymentId: number,
-): Promise<{ locked: PaymentToChange; receiptNumber: string | null } | undefined> {
-  const params = new StatementParams();
-  const text = `with locked as (${paymentToChangeSelect(params.add(paymentId), true)}),
-    ${receiptNumberCtes(`(select org_id from locked where status <> 'Success')`)}
-    select locked.*, (${receiptNumberSelect}) as taken_receipt_number from locked`;
-  const [raw] = await runStatement<PaymentToChangeRaw & { taken_receipt_number: string | null }>(
-    tx,
-    'payment_to_change_numbered',
-    text,
-    params,
-  );
-  return raw && { locked: paymentToChangeFrom(raw), receiptNumber: raw.taken_receipt_number };
 }
 
 /** A payment by reference within an organisation (another organisation's is simply not found). */

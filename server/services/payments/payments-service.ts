@@ -207,7 +207,7 @@ export async function markPaid(
   const row = await rows.findPayment(db, orgId, reference);
   if (!row) throw notFound('Payment not found.');
   if (row.status === 'Success') throw badRequest('This payment is already paid.');
-  await db.transaction((tx) => markSuccess(tx, row.id, 'mark-paid', now, actorUserId));
+  await markSuccess(db, row.id, 'mark-paid', now, { actorUserId });
   return getPayment(db, orgId, reference);
 }
 

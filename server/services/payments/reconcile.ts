@@ -50,9 +50,10 @@ export async function reconcilePending(options: ReconcileOptions): Promise<numbe
     await options.db.update(payments).set({ updatedAt: options.clock.now() }).where(eq(payments.id, payment.id));
     if (!result || result.outcome !== 'ok' || !result.mappedStatus || result.mappedStatus === 'pending') continue;
     const at = options.clock.now();
-    const transition = await options.db.transaction((tx) =>
-      result.mappedStatus === 'success' ? markSuccess(tx, payment.id, 'reconcile', at) : markFailed(tx, payment.id, 'reconcile', at),
-    );
+    const transition =
+      result.mappedStatus === 'success'
+        ? await markSuccess(options.db, payment.id, 'reconcile', at)
+        : await markFailed(options.db, payment.id, 'reconcile', at);
     if (transition.changed) changed++;
   }
   return changed;

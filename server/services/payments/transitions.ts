@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { changePaymentStatus, type ChangeCause, type PaymentStatus } from './payment-changes.ts';
-import { lockPaymentAndNumberReceipt, paymentToChange } from './payments-repository.ts';
+import { changePaymentStatus, type ChangeCause, type ChangeSideWrite, type PaymentStatus } from './payment-changes.ts';
+import { paymentToChange, type StatusUpdate } from './payments-repository.ts';
 
 export type { PaymentStatus };
 export type TransitionCause = Exclude<ChangeCause, 'created'>;
@@ -12,45 +12,81 @@ export interface TransitionResult {
   receiptNumber: string | null;
 }
 
+export interface TransitionOptions {
+  actorUserId?: number | null;
+  /** Written in the statement that makes the change, only when it does (see ChangeSideWrite). */
+  sideWrite?: ChangeSideWrite;
+}
+
+/** How often a transition reads the payment again when it changed between the read and the write. */
+const ATTEMPTS = 5;
+
 /**
- * Pending or Failed → Success, inside the caller's transaction: assigns the receipt number and an
- * unguessable receipt token and records the cause. Success is terminal: a second call changes nothing.
+ * Reads the payment and, when `allowed` from its status, changes it in one statement that checks the row is still as
+ * read (changePaymentStatus): no lock is held between a read and a write, so one round trip holds the organisation's
+ * receipt counter and roll-up rows, however long the caller takes. A payment changed in between is read again.
  */
-export async function markSuccess(
-  tx: Database,
+async function transition(
+  db: Database,
+  paymentId: number,
+  allowed: (status: PaymentStatus) => boolean,
+  updateFor: () => StatusUpdate,
+  cause: TransitionCause,
+  options: TransitionOptions & { at: Date },
+): Promise<TransitionResult> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await paymentToChange(db, paymentId);
+    if (!current) throw new Error(`payment ${paymentId} not found`);
+    const status = current.payment.status as PaymentStatus;
+    if (!allowed(status)) return { changed: false, status, receiptNumber: current.payment.receiptNumber };
+    const update = updateFor();
+    const made = await changePaymentStatus(
+      db,
+      current,
+      update,
+      { cause, actorUserId: options.actorUserId ?? null, at: options.at },
+      options.sideWrite,
+    );
+    if (made) return { changed: true, status: update.status, receiptNumber: made.receiptNumber };
+    if (attempt === ATTEMPTS) throw new Error(`payment ${paymentId} kept changing while its status was being changed`);
+  }
+}
+
+/**
+ * Pending or Failed → Success: takes the receipt number and an unguessable receipt token and records the cause, in one
+ * statement (inside the caller's transaction when given one). Success is terminal: a second call changes nothing.
+ */
+export function markSuccess(
+  db: Database,
   paymentId: number,
   cause: TransitionCause,
   now: Date,
-  actorUserId: number | null = null,
+  options: TransitionOptions = {},
 ): Promise<TransitionResult> {
-  const found = await lockPaymentAndNumberReceipt(tx, paymentId);
-  if (!found) throw new Error(`payment ${paymentId} not found`);
-  const { locked, receiptNumber } = found;
-  const { payment } = locked;
-  if (payment.status === 'Success') return { changed: false, status: 'Success', receiptNumber: payment.receiptNumber };
-  if (receiptNumber === null) throw new Error(`organisation ${payment.orgId} vanished while numbering a receipt`);
-  await changePaymentStatus(
-    tx,
-    locked,
-    { status: 'Success', receiptNumber, receiptToken: randomBytes(24).toString('base64url'), paidAt: now, at: now },
-    { cause, actorUserId, at: now },
+  return transition(
+    db,
+    paymentId,
+    (status) => status !== 'Success',
+    () => ({ status: 'Success', receiptToken: randomBytes(24).toString('base64url'), paidAt: now, at: now }),
+    cause,
+    { ...options, at: now },
   );
-  return { changed: true, status: 'Success', receiptNumber };
 }
 
 /** Pending → Failed (a late failure never undoes a success). */
-export async function markFailed(
-  tx: Database,
+export function markFailed(
+  db: Database,
   paymentId: number,
   cause: TransitionCause,
   now: Date,
-  actorUserId: number | null = null,
+  options: TransitionOptions = {},
 ): Promise<TransitionResult> {
-  const locked = await paymentToChange(tx, paymentId, true);
-  if (!locked) throw new Error(`payment ${paymentId} not found`);
-  const { payment } = locked;
-  if (payment.status !== 'Pending')
-    return { changed: false, status: payment.status as PaymentStatus, receiptNumber: payment.receiptNumber };
-  await changePaymentStatus(tx, locked, { status: 'Failed', at: now }, { cause, actorUserId, at: now });
-  return { changed: true, status: 'Failed', receiptNumber: null };
+  return transition(
+    db,
+    paymentId,
+    (status) => status === 'Pending',
+    () => ({ status: 'Failed', at: now }),
+    cause,
+    { ...options, at: now },
+  );
 }

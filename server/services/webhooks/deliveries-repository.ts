@@ -90,9 +90,9 @@ export type ChangeDelivery = Pick<
 /**
  * A CTE (to follow a WITH list) writing outbox rows for the payments in the statement's relation `changed`, each row
  * joined to its payment by reference. The rows travel as one JSON parameter (jsonRecordsSql), so the text is the same
- * for any number of rows and payments.
+ * for any number of rows and payments. `bodySql` is what each stored body is, over `o.body` and `changed`.
  */
-export function outboxCte(rows: ChangeDelivery[], params: StatementParams): string {
+export function outboxCte(rows: ChangeDelivery[], params: StatementParams, bodySql = 'o.body'): string {
   const records = rows.map((row) => ({
     payment_reference: row.paymentReference,
     org_id: row.orgId,
@@ -121,7 +121,7 @@ export function outboxCte(rows: ChangeDelivery[], params: StatementParams): stri
   });
   return `outbox as (
     insert into webhook_deliveries (org_id, event_id, type, channel, payment_id, url, body, status, last_error, next_attempt_at, created_at, updated_at)
-    select o.org_id, o.event_id, o.type, o.channel, changed.id, o.url, o.body, o.status, o.last_error, o.next_attempt_at, o.created_at, o.created_at
+    select o.org_id, o.event_id, o.type, o.channel, changed.id, o.url, ${bodySql}, o.status, o.last_error, o.next_attempt_at, o.created_at, o.created_at
     from ${relation} as o
     join changed on changed.reference = o.payment_reference)`;
 }

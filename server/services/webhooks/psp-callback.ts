@@ -9,10 +9,10 @@ import { gatewaySecrets } from '../gateways/gateways-service.ts';
 import { BANK_CALLBACK_PROVIDER } from '../providers/providers-service.ts';
 import { verifyPaymentStatus } from '../payments/payment-verifier.ts';
 import type { PaymentRow } from '../payments/payments-repository.ts';
-import { markFailed, markSuccess } from '../payments/transitions.ts';
+import { markFailed, markSuccess, type PaymentStatus } from '../payments/transitions.ts';
 import { distinctWebhookLocators, paymentWithGateway, providerForCallback } from './callback-lookups.ts';
 import { wakeDeliveryWorkers } from './delivery-wakeup.ts';
-import { insertWebhookLog } from './webhook-logs-repository.ts';
+import { insertWebhookLog, webhookLogSideWrite } from './webhook-logs-repository.ts';
 
 export interface CallbackContext {
   db: Database;
@@ -54,22 +54,20 @@ export async function handlePspCallback(
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<CallbackOutcome> {
-  const log = async (
-    outcome: CallbackOutcome,
-    extra: { orgId?: number | null; paymentId?: number | null; reference?: string | null; signatureValid?: boolean | null },
-    db: Database = ctx.db,
-  ) => {
-    await insertWebhookLog(db, {
-      createdAt: ctx.clock.now(),
-      provider: providerName.slice(0, 50),
-      orgId: extra.orgId ?? null,
-      paymentId: extra.paymentId ?? null,
-      reference: extra.reference?.slice(0, 100) ?? null,
-      status: outcome.status,
-      signatureValid: extra.signatureValid ?? null,
-      httpStatus: outcome.httpStatus,
-      message: outcome.message.slice(0, 500),
-    });
+  type LogScope = { orgId?: number | null; paymentId?: number | null; reference?: string | null; signatureValid?: boolean | null };
+  const logEntry = (outcome: CallbackOutcome, extra: LogScope) => ({
+    createdAt: ctx.clock.now(),
+    provider: providerName.slice(0, 50),
+    orgId: extra.orgId ?? null,
+    paymentId: extra.paymentId ?? null,
+    reference: extra.reference?.slice(0, 100) ?? null,
+    status: outcome.status,
+    signatureValid: extra.signatureValid ?? null,
+    httpStatus: outcome.httpStatus,
+    message: outcome.message.slice(0, 500),
+  });
+  const log = async (outcome: CallbackOutcome, extra: LogScope) => {
+    await insertWebhookLog(ctx.db, logEntry(outcome, extra));
     return outcome;
   };
   const bankCallback = providerName === BANK_CALLBACK_PROVIDER;
@@ -132,23 +130,23 @@ export async function handlePspCallback(
       { ...scope, signatureValid },
     );
   const now = ctx.clock.now();
-  // The log row commits with the change (one commit, not two): a callback is recorded exactly when it took effect.
-  const { outcome, changed } = await ctx.db.transaction(async (tx) => {
-    const result =
-      mapped === 'success' ? await markSuccess(tx, payment.id, 'webhook', now) : await markFailed(tx, payment.id, 'webhook', now);
-    const outcome = await log(
-      {
-        httpStatus: 200,
-        status: result.changed ? 'accepted' : 'duplicate',
-        message: result.changed ? `Payment is now ${result.status}.` : `No change: payment is ${result.status}.`,
-        paymentStatus: result.status,
-      },
-      { ...scope, signatureValid },
-      tx,
-    );
-    return { outcome, changed: result.changed };
-  });
+  // The log row is written by the statement that changes the payment (one commit): a callback is recorded exactly
+  // when it took effect. A callback that changes nothing is logged on its own.
+  const toStatus: PaymentStatus = mapped === 'success' ? 'Success' : 'Failed';
+  const accepted: CallbackOutcome = {
+    httpStatus: 200,
+    status: 'accepted',
+    message: `Payment is now ${toStatus}.`,
+    paymentStatus: toStatus,
+  };
+  const sideWrite = webhookLogSideWrite(logEntry(accepted, { ...scope, signatureValid }));
+  const transition = mapped === 'success' ? markSuccess : markFailed;
+  const result = await transition(ctx.db, payment.id, 'webhook', now, { sideWrite });
+  if (!result.changed) {
+    const message = `No change: payment is ${result.status}.`;
+    return log({ httpStatus: 200, status: 'duplicate', message, paymentStatus: result.status }, { ...scope, signatureValid });
+  }
   // Committed: the outbox rows are visible, so this process's delivery worker can take them now.
-  if (changed) wakeDeliveryWorkers();
-  return outcome;
+  wakeDeliveryWorkers();
+  return accepted;
 }

@@ -2,13 +2,13 @@ import { count, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organisations, webhookLogs } from '../../db/schema.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
+import type { ChangeSideWrite } from '../payments/payment-changes.ts';
 
 export type WebhookLogInsert = typeof webhookLogs.$inferInsert;
 export type WebhookLogRow = typeof webhookLogs.$inferSelect & { organisation: string | null };
 
-/** Records one inbound PSP callback: one single-row insert, no read (a prepared statement: every callback logs). */
-export async function insertWebhookLog(db: Database, entry: WebhookLogInsert): Promise<void> {
-  const params = new StatementParams();
+/** The SELECT list of one webhook log row (the columns of webhookLogColumns), its values as parameters. */
+function webhookLogValues(entry: WebhookLogInsert, params: StatementParams): string {
   const values = [
     entry.provider,
     entry.orgId ?? null,
@@ -19,13 +19,30 @@ export async function insertWebhookLog(db: Database, entry: WebhookLogInsert): P
     entry.httpStatus,
     entry.message ?? null,
   ].map((value) => params.add(value));
+  return `coalesce(${params.add(entry.createdAt ?? null)}::timestamptz, now()), ${values.join(', ')}`;
+}
+
+const webhookLogColumns = '(created_at, provider, org_id, payment_id, reference, status, signature_valid, http_status, message)';
+
+/** Records one inbound PSP callback: one single-row insert, no read (a prepared statement: every callback logs). */
+export async function insertWebhookLog(db: Database, entry: WebhookLogInsert): Promise<void> {
+  const params = new StatementParams();
   await runStatement(
     db,
     'webhook_log_insert',
-    `insert into webhook_logs (created_at, provider, org_id, payment_id, reference, status, signature_valid, http_status, message)
-     values (coalesce(${params.add(entry.createdAt ?? null)}::timestamptz, now()), ${values.join(', ')})`,
+    `insert into webhook_logs ${webhookLogColumns} values (${webhookLogValues(entry, params)})`,
     params,
   );
+}
+
+/** The log row of a PSP callback, written by the statement that changes its payment — only when it does. */
+export function webhookLogSideWrite(entry: WebhookLogInsert): ChangeSideWrite {
+  return {
+    name: 'logged',
+    cte: (params) => `webhook_log as (
+      insert into webhook_logs ${webhookLogColumns}
+      select ${webhookLogValues(entry, params)} where exists (select 1 from changed))`,
+  };
 }
 
 /** One page of inbound callbacks, newest first, with the organisation's name; `orgId` limits it to one organisation. */
