@@ -167,22 +167,18 @@ type PaymentToChangeRaw = Record<string, unknown> & {
 
 const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
 
-/**
- * A payment with its organisation's webhook destinations, its currency's base unit, its gateway's name and its row
- * version, in one prepared statement.
- */
-export async function paymentToChange(db: Database, paymentId: number): Promise<PaymentToChange | undefined> {
-  const params = new StatementParams();
-  const text = `select p.*, p.xmin::text as row_version, c.base_unit, g.name as gateway_name,
-      o.callback_url as org_callback_url, o.notifier_url as org_notifier_url, o.auto_notify as org_auto_notify,
-      o.callback_disabled_at as org_callback_disabled_at, o.notifier_disabled_at as org_notifier_disabled_at
+/** The read of a payment to change (`p`, with `o`, `c` and `g` to add columns over), `where` over `p`. */
+const paymentToChangeSelect = (extraColumns: string, where: string) => `select p.*, p.xmin::text as row_version, c.base_unit,
+      g.name as gateway_name, o.callback_url as org_callback_url, o.notifier_url as org_notifier_url,
+      o.auto_notify as org_auto_notify, o.callback_disabled_at as org_callback_disabled_at,
+      o.notifier_disabled_at as org_notifier_disabled_at${extraColumns}
     from payments p
     join organisations o on o.id = p.org_id
     left join currencies c on c.code = p.currency
     left join gateways g on g.id = p.gateway_id
-    where p.id = ${params.add(paymentId)}`;
-  const [raw] = await runStatement<PaymentToChangeRaw>(db, 'payment_to_change', text, params);
-  if (!raw) return undefined;
+    where ${where}`;
+
+function paymentToChangeFrom(raw: PaymentToChangeRaw): PaymentToChange {
   const payment = rowFromDriver(payments, raw);
   return {
     payment,
@@ -198,6 +194,32 @@ export async function paymentToChange(db: Database, paymentId: number): Promise<
     gatewayName: raw.gateway_name,
     version: raw.row_version,
   };
+}
+
+/**
+ * A payment with its organisation's webhook destinations, its currency's base unit, its gateway's name and its row
+ * version, in one prepared statement.
+ */
+export async function paymentToChange(db: Database, paymentId: number): Promise<PaymentToChange | undefined> {
+  const params = new StatementParams();
+  const text = paymentToChangeSelect('', `p.id = ${params.add(paymentId)}`);
+  const [raw] = await runStatement<PaymentToChangeRaw>(db, 'payment_to_change', text, params);
+  return raw && paymentToChangeFrom(raw);
+}
+
+/**
+ * The same read by reference, with more columns (SQL over `p`, `o`, `c`, `g`, each `, expression as name`) returned
+ * raw beside it; `name` identifies the statement (one per set of columns).
+ */
+export async function paymentToChangeByReference<Extra extends Record<string, unknown>>(
+  db: Database,
+  reference: string,
+  statement: { name: string; extraColumns: string },
+): Promise<{ current: PaymentToChange; extra: Extra } | undefined> {
+  const params = new StatementParams();
+  const text = paymentToChangeSelect(statement.extraColumns, `p.reference = ${params.add(reference)}`);
+  const [raw] = await runStatement<PaymentToChangeRaw & Extra>(db, statement.name, text, params);
+  return raw && { current: paymentToChangeFrom(raw), extra: raw };
 }
 
 /** A payment by reference within an organisation (another organisation's is simply not found). */

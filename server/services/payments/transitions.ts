@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { changePaymentStatus, type ChangeCause, type ChangeSideWrite, type PaymentStatus } from './payment-changes.ts';
-import { paymentToChange, type StatusUpdate } from './payments-repository.ts';
+import { paymentToChange, type PaymentToChange, type StatusUpdate } from './payments-repository.ts';
 
 export type { PaymentStatus };
 export type TransitionCause = Exclude<ChangeCause, 'created'>;
@@ -14,6 +14,8 @@ export interface TransitionResult {
 
 export interface TransitionOptions {
   actorUserId?: number | null;
+  /** The payment as the caller already read it (paymentToChange): the first attempt writes from it. */
+  current?: PaymentToChange;
   /** Written in the statement that makes the change, only when it does (see ChangeSideWrite). */
   sideWrite?: ChangeSideWrite;
 }
@@ -35,7 +37,7 @@ async function transition(
   options: TransitionOptions & { at: Date },
 ): Promise<TransitionResult> {
   for (let attempt = 1; ; attempt++) {
-    const current = await paymentToChange(db, paymentId);
+    const current = attempt === 1 && options.current ? options.current : await paymentToChange(db, paymentId);
     if (!current) throw new Error(`payment ${paymentId} not found`);
     const status = current.payment.status as PaymentStatus;
     if (!allowed(status)) return { changed: false, status, receiptNumber: current.payment.receiptNumber };

@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { rowFromDriver } from '../../db/raw.ts';
-import { runStatement, StatementParams } from '../../db/statements.ts';
-import { gateways, payments, providers } from '../../db/schema.ts';
-import type { PaymentRow } from '../payments/payments-repository.ts';
+import { gateways, providers } from '../../db/schema.ts';
+import { paymentToChangeByReference, type PaymentRow, type PaymentToChange } from '../payments/payments-repository.ts';
 
 export type ProviderRow = typeof providers.$inferSelect;
 export type CallbackGateway = typeof gateways.$inferSelect;
@@ -93,24 +92,18 @@ export async function providerForCallback(
 }
 
 /**
- * The payment with this reference and the gateway it was started at (of its organisation, or a
- * global one), in one prepared statement.
+ * The payment with this reference, read as a status change needs it (its first attempt uses this read), and the
+ * gateway it was started at (of its organisation, or a global one) — in one prepared statement.
  */
 export async function paymentWithGateway(
   db: Database,
   reference: string,
-): Promise<{ payment: PaymentRow; gateway: CallbackGateway | null } | undefined> {
-  const params = new StatementParams();
-  const [raw] = await runStatement<Record<string, unknown> & { gateway: Record<string, unknown> | null }>(
-    db,
-    'payment_with_gateway',
-    `select p.*, row_to_json(g) as gateway
-       from payments p
-       left join gateways g on g.id = p.gateway_id and (g.org_id = p.org_id or g.org_id is null)
-      where p.reference = ${params.add(reference)}
-      limit 1`,
-    params,
-  );
-  if (!raw) return undefined;
-  return { payment: rowFromDriver(payments, raw), gateway: raw.gateway ? rowFromDriver(gateways, raw.gateway) : null };
+): Promise<{ payment: PaymentRow; current: PaymentToChange; gateway: CallbackGateway | null } | undefined> {
+  const found = await paymentToChangeByReference<{ gateway: Record<string, unknown> | null }>(db, reference, {
+    name: 'payment_with_gateway',
+    extraColumns: ', case when g.org_id = p.org_id or g.org_id is null then row_to_json(g) end as gateway',
+  });
+  if (!found) return undefined;
+  const { current, extra } = found;
+  return { payment: current.payment, current, gateway: extra.gateway ? rowFromDriver(gateways, extra.gateway) : null };
 }

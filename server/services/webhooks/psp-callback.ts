@@ -141,7 +141,7 @@ export async function handlePspCallback(
   };
   const sideWrite = webhookLogSideWrite(logEntry(accepted, { ...scope, signatureValid }));
   const transition = mapped === 'success' ? markSuccess : markFailed;
-  const result = await transition(ctx.db, payment.id, 'webhook', now, { sideWrite });
+  const result = await transition(ctx.db, payment.id, 'webhook', now, { sideWrite, current: found.current });
   if (!result.changed) {
     const message = `No change: payment is ${result.status}.`;
     return log({ httpStatus: 200, status: 'duplicate', message, paymentStatus: result.status }, { ...scope, signatureValid });

@@ -100,6 +100,25 @@ describe('payment status transitions', () => {
     expect(event.data.payment.customerName).toBe('Quote " and \\ backslash');
   });
 
+  it('writes from a read the caller passes, and reads again when the payment changed since', async () => {
+    const id = await pending();
+    const read = await paymentToChange(database.db, id);
+    await markFailed(database.db, id, 'verify', clock.now());
+
+    const result = await markSuccess(database.db, id, 'webhook', clock.now(), { current: read! });
+
+    expect(result).toMatchObject({ changed: true, status: 'Success' });
+    const history = await queryRows<{ from_status: string; to_status: string }>(
+      database.db,
+      sql`select from_status, to_status from payment_events where payment_id = ${id} order by id`,
+    );
+    // The Success is recorded as from Failed (what the payment was), not from the Pending of the stale read.
+    expect(history).toEqual([
+      { from_status: 'Pending', to_status: 'Failed' },
+      { from_status: 'Failed', to_status: 'Success' },
+    ]);
+  });
+
   it('keeps a text a customer wrote as it is, even when it looks like the placeholder of a receipt number', async () => {
     const id = await pending('receipt-number-0123456789abcdef01234567');
     await markSuccess(database.db, id, 'webhook', clock.now());
