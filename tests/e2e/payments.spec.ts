@@ -7,7 +7,7 @@ import { apiCreateOrganisation, apiCreateUser, apiToken, signIn, uniqueTag } fro
 
 test.describe.configure({ mode: 'serial' });
 
-const DANGER = 'rgb(240, 88, 94)'; // --danger: the failed colour
+const DANGER = 'rgb(255, 123, 128)'; // --danger-on-soft: the failed colour of a status badge
 const SUCCESS = 'rgb(52, 199, 123)'; // --success
 
 let organisation: { id: number; name: string; code: string };
