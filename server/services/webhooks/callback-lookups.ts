@@ -3,7 +3,7 @@ import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { rowFromDriver } from '../../db/raw.ts';
 import { gateways, providers } from '../../db/schema.ts';
-import { paymentToChangeByReference, type PaymentRow, type PaymentToChange } from '../payments/payments-repository.ts';
+import { paymentToChangeByReference, type PaymentToChange } from '../payments/payments-repository.ts';
 
 export type ProviderRow = typeof providers.$inferSelect;
 export type CallbackGateway = typeof gateways.$inferSelect;
@@ -98,12 +98,12 @@ export async function providerForCallback(
 export async function paymentWithGateway(
   db: Database,
   reference: string,
-): Promise<{ payment: PaymentRow; current: PaymentToChange; gateway: CallbackGateway | null } | undefined> {
+): Promise<{ current: PaymentToChange; gateway: CallbackGateway | null } | undefined> {
   const found = await paymentToChangeByReference<{ gateway: Record<string, unknown> | null }>(db, reference, {
     name: 'payment_with_gateway',
     extraColumns: ', case when g.org_id = p.org_id or g.org_id is null then row_to_json(g) end as gateway',
   });
   if (!found) return undefined;
   const { current, extra } = found;
-  return { payment: current.payment, current, gateway: extra.gateway ? rowFromDriver(gateways, extra.gateway) : null };
+  return { current, gateway: extra.gateway ? rowFromDriver(gateways, extra.gateway) : null };
 }

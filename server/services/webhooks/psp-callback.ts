@@ -83,7 +83,8 @@ export async function handlePspCallback(
   if (!reference) return log({ httpStatus: 400, status: 'rejected', message: 'No payment reference found in the callback.' }, {});
   const found = await paymentWithGateway(ctx.db, reference);
   if (!found) return log({ httpStatus: 404, status: 'rejected', message: `Unknown payment reference ${reference}.` }, { reference });
-  const { payment, gateway } = found;
+  const { current, gateway } = found;
+  const { payment } = current;
   const scope = { orgId: payment.orgId, paymentId: payment.id, reference };
 
   let mapped: 'success' | 'failed' | 'pending';
@@ -141,7 +142,7 @@ export async function handlePspCallback(
   };
   const sideWrite = webhookLogSideWrite(logEntry(accepted, { ...scope, signatureValid }));
   const transition = mapped === 'success' ? markSuccess : markFailed;
-  const result = await transition(ctx.db, payment.id, 'webhook', now, { sideWrite, current: found.current });
+  const result = await transition(ctx.db, payment.id, 'webhook', now, { sideWrite, current });
   if (!result.changed) {
     const message = `No change: payment is ${result.status}.`;
     return log({ httpStatus: 200, status: 'duplicate', message, paymentStatus: result.status }, { ...scope, signatureValid });
