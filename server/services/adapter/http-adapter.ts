@@ -2,7 +2,8 @@ import type { GatewayConfig, RequestSpec } from '../../../src/lib/gateway-config
 import { renderJson, renderText, type TemplateValues } from '../../../src/lib/template.ts';
 import type { Clock } from '../../clock.ts';
 import { locate, mapStatus, parseBody } from './extract.ts';
-import { assertAllowedTarget, type TargetPolicy } from './target-guard.ts';
+import { fetchAllowedTarget, TargetRefusedError } from './outbound-fetch.ts';
+import type { TargetPolicy } from './target-guard.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -125,22 +126,21 @@ export async function send(request: BuiltRequest, options: AdapterOptions): Prom
   ) => ({
     result: { outcome, retryable, httpStatus, durationMs: elapsed(), error, responseExcerpt: excerpt },
   });
-  try {
-    await assertAllowedTarget(request.url, options.policy);
-  } catch (error) {
-    return fail('refused', false, error instanceof Error ? error.message : String(error));
-  }
   let response: Response;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
-    response = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    response = await fetchAllowedTarget(
+      request.url,
+      {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      options.policy,
+    );
   } catch (error) {
+    if (error instanceof TargetRefusedError) return fail('refused', false, error.message);
     const name = error instanceof Error ? error.name : '';
     if (name === 'TimeoutError' || name === 'AbortError') return fail('timeout', true, `No answer within ${timeoutMs} ms.`);
     const cause =

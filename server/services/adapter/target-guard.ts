@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { badRequest } from '../../errors.ts';
 
@@ -31,7 +31,12 @@ export interface TargetPolicy {
   allowPrivate: boolean;
   /** Origins always allowed (this server's own PUBLIC_URL, for the built-in Sandbox PSP). */
   trustedOrigins: string[];
+  /** Resolves a host name to all its addresses when an outbound call connects (the system resolver when absent). */
+  resolveAll?: ResolveAll;
 }
+
+/** Resolves a host name to every address it has, of one family or (0) both. */
+export type ResolveAll = (hostname: string, family: number) => Promise<LookupAddress[]>;
 
 function parseHttpUrl(value: string): URL {
   let url: URL;
@@ -51,17 +56,5 @@ export function assertAllowedTargetSyntax(value: string, policy: TargetPolicy): 
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isPrivateAddress(host))) {
     throw badRequest(`${url.origin} is a private or loopback address; outbound calls go only to public addresses.`);
-  }
-}
-
-/** Send-time check: resolves the host and refuses private, loopback and link-local addresses unless allowed. */
-export async function assertAllowedTarget(value: string, policy: TargetPolicy): Promise<void> {
-  assertAllowedTargetSyntax(value, policy);
-  const url = new URL(value);
-  if (policy.allowPrivate || policy.trustedOrigins.includes(url.origin)) return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) !== 0 ? [{ address: host }] : await lookup(host, { all: true });
-  if (addresses.some((entry) => isPrivateAddress(entry.address))) {
-    throw badRequest(`${url.hostname} resolves to a private address; outbound calls go only to public addresses.`);
   }
 }

@@ -4,7 +4,8 @@ import { sign } from '../../../src/lib/signing.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
-import { assertAllowedTarget, type TargetPolicy } from '../adapter/target-guard.ts';
+import { fetchAllowedTarget } from '../adapter/outbound-fetch.ts';
+import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open, seal } from '../crypto/secret-box.ts';
 import * as rows from './sandbox-repository.ts';
 
@@ -110,15 +111,17 @@ async function deliverSandboxWebhook(ctx: SandboxContext, row: rows.SandboxTrans
   });
   const url = row.notificationUrl ?? '';
   try {
-    await assertAllowedTarget(url, ctx.targets);
     const signature = await sign('sha256', open(ctx.dataKey, row.secretSealed), body);
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(15_000),
-    });
+    const response = await fetchAllowedTarget(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+        body,
+        signal: AbortSignal.timeout(15_000),
+      },
+      ctx.targets,
+    );
     await response.arrayBuffer();
     await rows.recordWebhookStatus(ctx.db, row.id, response.status);
   } catch (error) {

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { signOutboundWebhook } from '../../../src/lib/outbound-signature.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { assertAllowedTarget, type TargetPolicy } from '../adapter/target-guard.ts';
+import { fetchAllowedTarget, TargetRefusedError } from '../adapter/outbound-fetch.ts';
+import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open } from '../crypto/secret-box.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findPaymentById } from '../payments/payments-repository.ts';
@@ -103,18 +104,16 @@ async function post(ctx: DeliveryContext, url: string, headers: Record<string, s
     durationMs: elapsed(),
   });
   try {
-    await assertAllowedTarget(url, ctx.targets);
-  } catch (error) {
-    return fail(`Refused: ${errorText(error)}`);
-  }
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...headers },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const response = await fetchAllowedTarget(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...headers },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      ctx.targets,
+    );
     const excerpt = await readExcerpt(response);
     const status = response.status;
     if (status >= 200 && status < 300) return { statusCode: status, excerpt, error: null, retryAfterMs: null, durationMs: elapsed() };
@@ -124,6 +123,7 @@ async function post(ctx: DeliveryContext, url: string, headers: Record<string, s
     const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), ctx.clock.now()) : null;
     return { ...fail(`The endpoint answered ${status}.`, status, excerpt), retryAfterMs };
   } catch (error) {
+    if (error instanceof TargetRefusedError) return fail(`Refused: ${error.message}`);
     const name = error instanceof Error ? error.name : '';
     if (name === 'TimeoutError' || name === 'AbortError') return fail(`No answer within ${timeoutMs / 1000} s.`);
     return fail(errorText(error));
