@@ -68,6 +68,8 @@ const agentsWith = (lookup?: LookupFunction): Agents => ({
 const openAgents = agentsWith();
 const publicOnlyAgents = agentsWith(publicOnlyLookup());
 
+const DEFAULT_USER_AGENT = 'Payrail/1.0';
+
 // The statuses a Response may not carry a body with.
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
@@ -100,7 +102,14 @@ export async function fetchAllowedTarget(url: string, init: OutboundInit, policy
   const agents = open ? openAgents : policy.resolveAll ? agentsWith(publicOnlyLookup(policy.resolveAll)) : publicOnlyAgents;
   const isHttps = target.protocol === 'https:';
   const send = isHttps ? httpsRequest : httpRequest;
-  const headers = init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) };
+  const given = new Set(Object.keys(init.headers).map((name) => name.toLowerCase()));
+  const headers: Record<string, string> = {
+    // What fetch sent by default: some APIs (and the firewalls before them) refuse a request without a User-Agent.
+    ...(given.has('user-agent') ? {} : { 'user-agent': DEFAULT_USER_AGENT }),
+    ...(given.has('accept') ? {} : { accept: '*/*' }),
+    ...init.headers,
+    ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }),
+  };
   let failedOnReusedSocket = false;
   const attempt = () =>
     new Promise<IncomingMessage>((resolve, reject) => {

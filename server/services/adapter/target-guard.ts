@@ -1,30 +1,43 @@
 import type { LookupAddress } from 'node:dns';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { badRequest } from '../../errors.ts';
 
-/** Whether an IP address is private, loopback, link-local, unspecified or otherwise not public. */
+// Addresses an outbound call must not reach: private, shared, loopback, link-local, multicast and reserved ranges,
+// and the IPv6 forms that carry an IPv4 address inside (IPv4-compatible, NAT64, 6to4, Teredo) — an IPv4-mapped
+// address (::ffff:a.b.c.d) is checked by BlockList against the IPv4 ranges.
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+/** Whether an IP address is private, loopback, link-local, unspecified or otherwise not public (anything not an IP is). */
 export function isPrivateAddress(address: string): boolean {
   const version = isIP(address);
-  if (version === 4) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      a >= 224
-    );
-  }
-  if (version === 6) {
-    const lower = address.toLowerCase();
-    if (lower === '::1' || lower === '::') return true;
-    if (lower.startsWith('::ffff:')) return isPrivateAddress(lower.slice(7));
-    return /^(fc|fd|fe8|fe9|fea|feb|ff)/.test(lower);
-  }
-  return true;
+  if (version === 0) return true;
+  return NOT_PUBLIC.check(address, version === 4 ? 'ipv4' : 'ipv6');
 }
 
 export interface TargetPolicy {

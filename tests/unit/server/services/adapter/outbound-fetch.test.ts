@@ -9,10 +9,12 @@ import type { ResolveAll, TargetPolicy } from '../../../../../server/services/ad
 let server: Server;
 let port: number;
 let received = 0;
+let lastHeaders: Record<string, string | string[] | undefined> = {};
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     received += 1;
+    lastHeaders = request.headers;
     request.resume();
     if (request.url === '/empty') response.writeHead(204).end();
     else response.writeHead(201, { 'x-seen': 'yes', 'set-cookie': ['a=1', 'b=2'] }).end(`seen ${request.method}`);
@@ -96,11 +98,17 @@ describe('fetchAllowedTarget', () => {
     expect(allowed.headers.get('x-seen')).toBe('yes');
     expect(allowed.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
     expect(await allowed.text()).toBe('seen POST');
+    expect(lastHeaders).toMatchObject({
+      'user-agent': 'Payrail/1.0',
+      accept: '*/*',
+      'content-type': 'application/json',
+      'content-length': '2',
+    });
 
     const origin = `http://127.0.0.1:${port}`;
     const trusted = await fetchAllowedTarget(
       `${origin}/empty`,
-      { method: 'GET', headers: {}, signal: AbortSignal.timeout(2000) },
+      { method: 'GET', headers: { 'User-Agent': 'Caller/2' }, signal: AbortSignal.timeout(2000) },
       {
         allowPrivate: false,
         trustedOrigins: [origin],
@@ -108,6 +116,7 @@ describe('fetchAllowedTarget', () => {
     );
     expect(trusted.status).toBe(204);
     expect(trusted.body).toBeNull();
+    expect(lastHeaders['user-agent']).toBe('Caller/2');
   });
 
   it('gives up when the signal aborts', async () => {

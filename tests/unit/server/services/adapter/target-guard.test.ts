@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { assertAllowedTargetSyntax, isPrivateAddress } from '../../../../../server/services/adapter/target-guard.ts';
+
+describe('isPrivateAddress', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.0.10', 'private'],
+    ['100.64.0.1', 'shared (carrier-grade NAT)'],
+    ['169.254.169.254', 'link-local (cloud metadata)'],
+    ['0.0.0.0', 'unspecified'],
+    ['192.0.0.8', 'IETF protocol assignments'],
+    ['198.19.1.1', 'benchmarking'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['::1', 'IPv6 loopback'],
+    ['::', 'IPv6 unspecified'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+    ['::ffff:a9fe:a9fe', 'IPv4-mapped metadata address, hex form'],
+    ['::127.0.0.1', 'IPv4-compatible'],
+    ['64:ff9b::a00:1', 'NAT64 of 10.0.0.1'],
+    ['2002:7f00:1::1', '6to4 of 127.0.0.1'],
+    ['2001:0:1::1', 'Teredo'],
+    ['fd00::1', 'unique local'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['fec0::1', 'IPv6 site-local'],
+    ['ff02::1', 'IPv6 multicast'],
+    ['localhost', 'not an address'],
+  ])('refuses %s (%s)', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each(['8.8.8.8', '172.32.0.1', '100.63.255.255', '203.0.113.7', '::ffff:8.8.8.8', '2606:4700::1111'])('allows %s', (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
+});
+
+describe('assertAllowedTargetSyntax', () => {
+  const publicOnly = { allowPrivate: false, trustedOrigins: ['http://127.0.0.1:4321'] };
+
+  it('refuses literal private addresses, IPv4-mapped ones included, and localhost', () => {
+    for (const url of ['http://10.0.0.1/', 'http://[::ffff:127.0.0.1]:8080/', 'http://[fd00::1]/', 'http://api.localhost/']) {
+      expect(() => assertAllowedTargetSyntax(url, publicOnly)).toThrow(/private or loopback address/);
+    }
+  });
+
+  it('allows public addresses, names (checked when connecting) and trusted origins', () => {
+    for (const url of ['https://8.8.8.8/', 'https://api.paystack.co/transaction', 'http://127.0.0.1:4321/api/webhooks/psp/sandbox']) {
+      expect(() => assertAllowedTargetSyntax(url, publicOnly)).not.toThrow();
+    }
+  });
+});
