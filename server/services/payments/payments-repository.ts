@@ -109,9 +109,12 @@ export function insertPaymentsSql(rows: { payment: PaymentRow; settingsVersion: 
     returning *`;
 }
 
-/** A payment's new status and what comes with it (Success: a receipt token and paid time; its receipt number is taken). */
+/**
+ * A payment's new status (a payment never goes back to Pending) and what comes with it (Success: a receipt token and
+ * paid time; its receipt number is taken).
+ */
 export interface StatusUpdate {
-  status: 'Pending' | 'Success' | 'Failed';
+  status: 'Success' | 'Failed';
   receiptToken?: string;
   paidAt?: Date;
   at: Date;
