@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { changePaymentStatus, type ChangeCause, type ChangeSideWrite, type PaymentStatus } from './payment-changes.ts';
+import { numberingQueueOf } from './numbering-queue.ts';
 import { paymentToChange, type PaymentToChange, type StatusUpdate } from './payments-repository.ts';
 
 export type { PaymentStatus };
@@ -42,13 +43,10 @@ async function transition(
     const status = current.payment.status as PaymentStatus;
     if (!allowed(status)) return { changed: false, status, receiptNumber: current.payment.receiptNumber };
     const update = updateFor();
-    const made = await changePaymentStatus(
-      db,
-      current,
-      update,
-      { cause, actorUserId: options.actorUserId ?? null, at: options.at },
-      options.sideWrite,
-    );
+    const write = () =>
+      changePaymentStatus(db, current, update, { cause, actorUserId: options.actorUserId ?? null, at: options.at }, options.sideWrite);
+    // A Success takes the organisation's next receipt number: one such statement per organisation at a time.
+    const made = update.status === 'Success' ? await numberingQueueOf(db).run(current.payment.orgId, write) : await write();
     if (made) return { changed: true, status: update.status, receiptNumber: made.receiptNumber };
     if (attempt === ATTEMPTS) throw new Error(`payment ${paymentId} kept changing while its status was being changed`);
   }

@@ -6,6 +6,7 @@ import { seedReferenceData } from '../../../../../server/db/reference-data.ts';
 import { changePaymentStatus } from '../../../../../server/services/payments/payment-changes.ts';
 import { insertPayment, paymentToChange } from '../../../../../server/services/payments/payments-repository.ts';
 import { newPaymentReference } from '../../../../../server/services/payments/reference.ts';
+import { numberingQueueOf } from '../../../../../server/services/payments/numbering-queue.ts';
 import { markFailed, markSuccess } from '../../../../../server/services/payments/transitions.ts';
 import { webhookLogSideWrite } from '../../../../../server/services/webhooks/webhook-logs-repository.ts';
 import { createOrganisation } from '../../../../helpers/app.ts';
@@ -174,5 +175,20 @@ describe('payment status transitions', () => {
     expect(changes.length).toBeLessThanOrEqual(2);
     expect(after).toMatchObject({ status: 'Success', receipt_number: numbered[0]!.receiptNumber, events: changes.length });
     expect(after.next_number).toBe(before.next_number + 1);
+  });
+
+  it("writes an organisation's successes one statement at a time, queued in this process; failures do not queue", async () => {
+    const paid = await pending();
+    const failed = await pending();
+    let release!: () => void;
+    // Something of this organisation is numbering receipts: the next success waits for it, in order.
+    const ahead = numberingQueueOf(database.db).run(orgId, () => new Promise<void>((resolve) => (release = resolve)));
+    const success = markSuccess(database.db, paid, 'webhook', clock.now());
+    expect((await markFailed(database.db, failed, 'webhook', clock.now())).changed).toBe(true);
+    expect((await traces(paid)).status).toBe('Pending');
+    release();
+    await ahead;
+    expect(await success).toMatchObject({ changed: true, status: 'Success' });
+    expect((await traces(paid)).status).toBe('Success');
   });
 });
