@@ -134,7 +134,7 @@ export async function send(request: BuiltRequest, options: AdapterOptions): Prom
       {
         method: request.method,
         headers: request.headers,
-        ...(request.body === undefined ? {} : { body: request.body }),
+        body: request.body,
         signal: AbortSignal.timeout(timeoutMs),
       },
       options.policy,

@@ -7,7 +7,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import { assertAllowedTargetSyntax, isPrivateAddress, type ResolveAll, type TargetPolicy } from './target-guard.ts';
+import { assertAllowedTargetSyntax, isOpenTarget, isPrivateAddress, type ResolveAll, type TargetPolicy } from './target-guard.ts';
 
 /** A call refused by the target policy before anything was sent. */
 export class TargetRefusedError extends Error {
@@ -20,7 +20,7 @@ const systemResolveAll: ResolveAll = (hostname, family) =>
   );
 
 /** A socket lookup that answers only when every address of the name is public (as the send-time check did). */
-export function publicOnlyLookup(resolveAll: ResolveAll = systemResolveAll): LookupFunction {
+function publicOnlyLookup(resolveAll: ResolveAll = systemResolveAll): LookupFunction {
   return (hostname, options, callback) => {
     resolveAll(hostname, options.family === 4 || options.family === 6 ? options.family : 0).then(
       (addresses) => {
@@ -45,7 +45,7 @@ export function publicOnlyLookup(resolveAll: ResolveAll = systemResolveAll): Loo
 export interface OutboundInit {
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | undefined;
   signal: AbortSignal;
 }
 
@@ -98,8 +98,11 @@ export async function fetchAllowedTarget(url: string, init: OutboundInit, policy
     throw new TargetRefusedError(error instanceof Error ? error.message : String(error));
   }
   const target = new URL(url);
-  const open = policy.allowPrivate || policy.trustedOrigins.includes(target.origin);
-  const agents = open ? openAgents : policy.resolveAll ? agentsWith(publicOnlyLookup(policy.resolveAll)) : publicOnlyAgents;
+  const agents = isOpenTarget(target, policy)
+    ? openAgents
+    : policy.resolveAll
+      ? agentsWith(publicOnlyLookup(policy.resolveAll))
+      : publicOnlyAgents;
   const isHttps = target.protocol === 'https:';
   const send = isHttps ? httpsRequest : httpRequest;
   const given = new Set(Object.keys(init.headers).map((name) => name.toLowerCase()));

@@ -62,10 +62,15 @@ function parseHttpUrl(value: string): URL {
   return url;
 }
 
+/** Whether the policy lets calls reach `url` wherever it points (private targets allowed, or a trusted origin). */
+export function isOpenTarget(url: URL, policy: TargetPolicy): boolean {
+  return policy.allowPrivate || policy.trustedOrigins.includes(url.origin);
+}
+
 /** Save-time check without DNS: refuses literal private addresses and localhost unless allowed. */
 export function assertAllowedTargetSyntax(value: string, policy: TargetPolicy): void {
   const url = parseHttpUrl(value);
-  if (policy.allowPrivate || policy.trustedOrigins.includes(url.origin)) return;
+  if (isOpenTarget(url, policy)) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isPrivateAddress(host))) {
     throw badRequest(`${url.origin} is a private or loopback address; outbound calls go only to public addresses.`);
