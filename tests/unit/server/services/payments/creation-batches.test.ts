@@ -93,6 +93,36 @@ describe('payment creation batches', () => {
     expect(await pendingTotal()).toEqual({ count: before.count + 5, amount: before.amount + 101 + 102 + 103 + 104 + 105 });
   });
 
+  it('sends the next statement before it answers the requests of the last one', async () => {
+    const events: string[] = [];
+    // The same database, noting each statement as it is sent.
+    const session = database.db._.session;
+    const noted = Object.create(database.db, {
+      _: {
+        value: {
+          ...database.db._,
+          session: Object.create(session, {
+            prepareQuery: {
+              value: (...args: Parameters<typeof session.prepareQuery>) => {
+                events.push('statement sent');
+                return session.prepareQuery(...args);
+              },
+            },
+          }) as typeof session,
+        },
+      },
+    }) as typeof database.db;
+    const batches = new PaymentCreationBatches(noted);
+    const [lone, ...meanwhile] = [151, 152, 153].map((amount) => creation(amount));
+
+    await Promise.all([
+      batches.create(lone!).then(() => events.push('first answered')),
+      ...meanwhile.map((item) => batches.create(item).then(() => events.push('answered'))),
+    ]);
+
+    expect(events).toEqual(['statement sent', 'statement sent', 'first answered', 'answered', 'answered']);
+  });
+
   it('fails only the payment the database refuses when a batch cannot be written', async () => {
     const batches = new PaymentCreationBatches(database.db);
     const [existing] = await queryRows<{ reference: string }>(database.db, sql`select reference from payments limit 1`);
