@@ -6,7 +6,7 @@
 //   BENCH_ENGINES=pglite,postgres
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/payrail_bench   (dropped and recreated)
 //   BENCH_SCENARIOS=dashboard,ai-query   only these (the bare route always runs: the ratios need it)
-//   BENCH_REQUESTS=3000  BENCH_CONCURRENCY=4
+//   BENCH_REQUESTS=3000  BENCH_CONCURRENCY=4  BENCH_ROUNDS=3 (the bare route, list and create take turns)
 //   BENCH_CONSOLE_DIR=dist-bench   the built console the server process serves (LCP); BENCH_PROCESS=off skips that part
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,8 +25,7 @@ import { hashPassword } from '../server/services/auth/passwords.ts';
 import { insertUser } from '../server/services/users/users-repository.ts';
 import { closeWebhookOrg } from './lib/psp.ts';
 import { seedBenchData } from './lib/seed.ts';
-import type { BenchContext, BudgetCheck, Engine, ScenarioResult } from './lib/types.ts';
-import { bareRoute } from './scenarios/bare-route.ts';
+import type { BenchContext, BenchScenario, BudgetCheck, Engine, ScenarioResult } from './lib/types.ts';
 import { SCENARIOS } from './scenarios/index.ts';
 import { serverProcess } from './scenarios/server-process.ts';
 
@@ -42,6 +41,7 @@ const DATABASE_URL = env('BENCH_DATABASE_URL', 'postgres://postgres@127.0.0.1:54
 const ONLY = process.env['BENCH_SCENARIOS']?.split(',').map((s) => s.trim());
 const REQUESTS = Number(env('BENCH_REQUESTS', '3000'));
 const CONCURRENCY = Number(env('BENCH_CONCURRENCY', '4'));
+const ROUNDS = Math.max(1, Number(env('BENCH_ROUNDS', '3')));
 const CONSOLE_DIR = path.resolve(env('BENCH_CONSOLE_DIR', 'dist'));
 const PROCESS_CHECKS = env('BENCH_PROCESS', 'on') !== 'off';
 const PASSWORD = 'bench-password-1';
@@ -70,6 +70,27 @@ async function freshPglite(): Promise<DatabaseHandle> {
   rmSync(PGLITE_DATA_DIR, { recursive: true, force: true });
   mkdirSync(path.join(PGLITE_DATA_DIR, 'pg'), { recursive: true });
   return openDatabase({ pgliteDir: path.join(PGLITE_DATA_DIR, 'pg') });
+}
+
+function logResult(result: ScenarioResult): void {
+  log(
+    `   ${result.withinBudget ? 'ok  ' : 'MISS'} ${result.name.padEnd(64)} p50 ${result.p50Ms.toFixed(2).padStart(8)} ms  p99 ${result.p99Ms
+      .toFixed(2)
+      .padStart(8)} ms  ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  errors ${result.errors}`,
+  );
+}
+
+/** The round with the median rate (the slower middle one of an even count), with every round's rate; errors of all. */
+function medianRound(rounds: ScenarioResult[]): ScenarioResult {
+  const sorted = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  const errors = rounds.reduce((sum, round) => sum + round.errors, 0);
+  return {
+    ...median,
+    errors,
+    withinBudget: rounds.every((round) => round.withinBudget),
+    ...(rounds.length > 1 ? { roundsPerSecond: rounds.map((round) => round.requestsPerSecond) } : {}),
+  };
 }
 
 async function signIn(baseUrl: string, email: string): Promise<string> {
@@ -137,7 +158,7 @@ async function runEngine(engine: Engine): Promise<{
     let context: BenchContext | undefined;
     try {
       const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      context = {
+      const signedIn: BenchContext = {
         engine,
         baseUrl,
         tokens: {
@@ -151,33 +172,24 @@ async function runEngine(engine: Engine): Promise<{
         db: database.db,
         dataKey: DATA_KEY,
       };
-      const results: ScenarioResult[] = [];
-      for (const scenario of SCENARIOS) {
-        if (ONLY && scenario.name !== 'bare-route' && !ONLY.includes(scenario.name)) continue;
-        log(`-- ${scenario.name}`);
-        for (const result of await scenario.run(context)) {
-          results.push(result);
-          log(
-            `   ${result.withinBudget ? 'ok  ' : 'MISS'} ${result.name.padEnd(64)} p50 ${result.p50Ms.toFixed(2).padStart(8)} ms  p99 ${result.p99Ms
-              .toFixed(2)
-              .padStart(8)} ms  ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  errors ${result.errors}`,
-          );
-        }
-      }
-      // The yardstick is measured again after the scenarios and the faster of the two runs counts, so a slow
-      // moment of the shared machine during the first one cannot flatter the ratios.
-      log('-- bare-route (again)');
-      const [again] = await bareRoute.run(context);
-      if (again) {
-        again.name = 'GET /bare (plain Fastify), again after the scenarios';
-        results.push(again);
-      }
-      const bare = results
-        .filter((result) => result.scenario === 'bare-route')
-        .reduce<ScenarioResult | undefined>(
-          (best, result) => (!best || result.requestsPerSecond > best.requestsPerSecond ? result : best),
-          undefined,
-        );
+      context = signedIn;
+      const selected = SCENARIOS.filter((scenario) => scenario.name === 'bare-route' || !ONLY || ONLY.includes(scenario.name));
+      const measured = async (scenario: BenchScenario, label: string) => {
+        log(`-- ${label}`);
+        const results = await scenario.run(signedIn);
+        for (const result of results) logResult(result);
+        return results;
+      };
+      // The ratio budgets compare rates measured minutes apart on a shared machine: in rounds, bare route and endpoints
+      // take turns, and each reports its median round, so a slow minute cannot fall on one side of a ratio only.
+      const roundsByName = new Map<string, ScenarioResult[]>();
+      for (let round = 1; round <= ROUNDS; round++)
+        for (const scenario of selected.filter((item) => item.inRounds))
+          for (const result of await measured(scenario, `${scenario.name} (round ${round} of ${ROUNDS})`))
+            roundsByName.set(result.name, [...(roundsByName.get(result.name) ?? []), result]);
+      const results = [...roundsByName.values()].map(medianRound);
+      for (const scenario of selected.filter((item) => !item.inRounds)) results.push(...(await measured(scenario, scenario.name)));
+      const bare = results.find((result) => result.scenario === 'bare-route');
       for (const result of results) {
         if (!bare) continue;
         result.ratioToBare = Math.round((result.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000;
@@ -230,7 +242,7 @@ function markdown(report: Report): string {
     '# Benchmark results',
     '',
     `Measured ${report.when} on ${report.environment.cpu} (${report.environment.cpus} cores, ${report.environment.memoryGb} GB), ${report.environment.os}, Node ${report.environment.node}.`,
-    `Data: ${report.payments.toLocaleString('en')} payments, ${ORGANISATIONS} organisations, ${DAYS} days. Load: per endpoint at least ${REQUESTS} requests and 2 s (the bare route ×5; the analyst a tenth), after a warm-up of at least a fifth of them and 3 s, over ${CONCURRENCY} keep-alive connections (the analyst: at most 4); PSP callbacks are a fixed number prepared in advance. Load generator, server and database share the machine.`,
+    `Data: ${report.payments.toLocaleString('en')} payments, ${ORGANISATIONS} organisations, ${DAYS} days. Load: per endpoint at least ${REQUESTS} requests and 2 s (the bare route ×5; the search and the analyst a tenth), after a warm-up of at least a fifth of them and 3 s, over ${CONCURRENCY} keep-alive connections (the analyst: at most 4); PSP callbacks are a fixed number prepared in advance. The bare route, the page of payments and the creation take turns in ${ROUNDS} rounds; each shows its median round (every round's rate in brackets) and the ratios compare medians. Load generator, server and database share the machine.`,
     '',
   ];
   for (const run of report.engines) {
@@ -248,7 +260,8 @@ function markdown(report: Report): string {
         result.budgetPerSecond === undefined ? undefined : `≥ ${result.budgetPerSecond} ${result.unit ?? 'requests'}/s`,
       ].filter(Boolean);
       const budget = rule.length === 0 ? '' : `${rule.join(', ')}: ${result.withinBudget ? 'met' : '**missed**'}`;
-      const rate = `${result.requestsPerSecond.toFixed(0)}${result.unit ? ` ${result.unit}` : ''}`;
+      const rounds = result.roundsPerSecond ? ` (rounds: ${result.roundsPerSecond.map((rate) => rate.toFixed(0)).join(', ')})` : '';
+      const rate = `${result.requestsPerSecond.toFixed(0)}${result.unit ? ` ${result.unit}` : ''}${rounds}`;
       lines.push(
         `| ${result.name.replace(/\|/g, '\\|')} | ${rate} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${result.errors} | ${result.ratioToBare?.toFixed(3) ?? '1'} | ${budget} |`,
       );

@@ -27,6 +27,8 @@ export interface ScenarioResult extends LoadResult {
   withinBudget: boolean;
   /** Requests per second relative to the bare Fastify route in the same run. */
   ratioToBare?: number;
+  /** The rate of every round, in the order measured, when the scenario runs in rounds (the result is the median one). */
+  roundsPerSecond?: number[];
   /** The least ratio to the bare route the budget allows on this engine, when there is one (DESIGN §9). */
   budgetRatio?: number;
   /** The least rate the budget allows (in `unit` per second), when there is one. */
@@ -50,5 +52,10 @@ export interface BudgetCheck {
 /** One benchmark: a file in bench/scenarios/, listed in bench/scenarios/index.ts. */
 export interface BenchScenario {
   name: string;
+  /**
+   * Measured in rounds interleaved with the bare route and the other such scenarios (bare, list, create, bare, …), as
+   * the ratio budgets compare them: a slow minute of a shared machine then falls on every side of the ratio alike.
+   */
+  inRounds?: boolean;
   run(context: BenchContext): Promise<ScenarioResult[]>;
 }

@@ -6,6 +6,7 @@ import type { BenchScenario } from '../lib/types.ts';
 
 export const bareRoute: BenchScenario = {
   name: 'bare-route',
+  inRounds: true,
   async run(context) {
     const app = Fastify({ logger: false });
     app.get('/bare', async () => ({ ok: true }));

@@ -8,6 +8,7 @@ const BUDGET_RATIO = 0.15;
 
 export const paymentsCreate: BenchScenario = {
   name: 'payments-create',
+  inRounds: true,
   async run(context) {
     const result = await runLoad({
       url: `${context.baseUrl}/api/payments`,
