@@ -12,7 +12,7 @@ async function listLoad(
   context: BenchContext,
   label: string,
   query: string,
-  options: { requests: number; budgetRatio?: number },
+  options: { scenario: string; requests: number; budgetRatio?: number },
 ): Promise<ScenarioResult[]> {
   const result = await runLoad({
     url: `${context.baseUrl}/api/payments?${query}`,
@@ -23,7 +23,7 @@ async function listLoad(
   const ratio = context.engine === 'postgres' ? options.budgetRatio : undefined;
   return [
     {
-      scenario: 'payments-list',
+      scenario: options.scenario,
       name: `GET /payments ${label} (orgadmin)`,
       engine: context.engine,
       ...result,
@@ -36,7 +36,12 @@ async function listLoad(
 export const paymentsList: BenchScenario = {
   name: 'payments-list',
   inRounds: true,
-  run: (context) => listLoad(context, 'page 1 of 10', 'page=1&pageSize=10', { requests: context.requests, budgetRatio: BUDGET_RATIO }),
+  run: (context) =>
+    listLoad(context, 'page 1 of 10', 'page=1&pageSize=10', {
+      scenario: 'payments-list',
+      requests: context.requests,
+      budgetRatio: BUDGET_RATIO,
+    }),
 };
 
 export const paymentsSearch: BenchScenario = {
@@ -44,6 +49,7 @@ export const paymentsSearch: BenchScenario = {
   // A tenth of the requests (at least 2 s all the same): a search scans the organisation's rows, tens per second.
   run: (context) =>
     listLoad(context, 'search "Customer 42", page of 10', `page=1&pageSize=10&search=${encodeURIComponent('Customer 42')}`, {
+      scenario: 'payments-search',
       requests: Math.max(20, Math.round(context.requests / 10)),
     }),
 };
