@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, authErrors } from '../schemas/common.ts';
+import { DateTime, OrNull, authErrors } from '../schemas/common.ts';
 import { answerQuestion } from '../services/ai-analyst/analyst-service.ts';
 import type { ModelConfig } from '../services/ai-analyst/model-client.ts';
 import { MAX_QUESTION_LENGTH } from '../services/ai-analyst/parse-question.ts';
@@ -17,7 +17,7 @@ const Result = Type.Object({
   status: Type.String(),
   customerName: Type.String(),
   customerEmail: Type.String(),
-  gateway: Type.Union([Type.String(), Type.Null()]),
+  gateway: OrNull(Type.String()),
   createdAt: DateTime,
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DateTime, MessageResponse, authErrors } from '../schemas/common.ts';
+import { DateTime, MessageResponse, OrNull, authErrors } from '../schemas/common.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { createBank, deleteBank, listBanks, updateBank, type BankContext } from '../services/banks/banks-service.ts';
 import { ownOrgId } from './organisations.ts';
@@ -9,10 +9,10 @@ import { ownOrgId } from './organisations.ts';
 const Bank = Type.Object(
   {
     id: Type.Integer(),
-    orgId: Type.Union([Type.Null(), Type.Integer()]),
+    orgId: OrNull(Type.Integer()),
     code: Type.String(),
     name: Type.String(),
-    logoUrl: Type.Union([Type.Null(), Type.String()]),
+    logoUrl: OrNull(Type.String()),
     apiConfig: Type.Unknown(),
     createdAt: DateTime,
     updatedAt: DateTime,

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { authErrors } from '../schemas/common.ts';
+import { OrNull, authErrors } from '../schemas/common.ts';
 import {
   dashboardScope,
   gatewayUsage,
@@ -166,9 +166,9 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }>
         response: {
           200: Type.Array(
             Type.Object({
-              gatewayId: Type.Union([Type.Integer(), Type.Null()], { description: 'null: payments not sent to a gateway' }),
+              gatewayId: OrNull(Type.Integer({ description: 'null: payments not sent to a gateway' })),
               name: Type.String(),
-              provider: Type.Union([Type.String(), Type.Null()]),
+              provider: OrNull(Type.String()),
               count: Type.Integer(),
             }),
           ),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DateTime, MessageResponse, authErrors } from '../schemas/common.ts';
+import { DateTime, MessageResponse, OrNull, authErrors } from '../schemas/common.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { createGateway, deleteGateway, listGateways, updateGateway, type GatewayContext } from '../services/gateways/gateways-service.ts';
 import { ownOrgId } from './organisations.ts';
@@ -10,15 +10,15 @@ const nullableSecret = Type.Optional(Type.Union([Type.Null(), Type.String({ maxL
 const Gateway = Type.Object(
   {
     id: Type.Integer(),
-    orgId: Type.Union([Type.Null(), Type.Integer()]),
+    orgId: OrNull(Type.Integer()),
     name: Type.String(),
     provider: Type.String(),
     providerId: Type.Integer(),
     providerDisplayName: Type.String(),
-    publicKey: Type.Union([Type.String(), Type.Null()], { description: 'masked' }),
-    secretKey: Type.Union([Type.String(), Type.Null()], { description: 'masked' }),
-    webhookSecret: Type.Union([Type.String(), Type.Null()], { description: 'masked' }),
-    baseUrl: Type.Union([Type.Null(), Type.String()]),
+    publicKey: OrNull(Type.String({ description: 'masked' })),
+    secretKey: OrNull(Type.String({ description: 'masked' })),
+    webhookSecret: OrNull(Type.String({ description: 'masked' })),
+    baseUrl: OrNull(Type.String()),
     hmacAlgo: Type.String(),
     sandbox: Type.Boolean(),
     priority: Type.Integer(),

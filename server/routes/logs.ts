@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, authErrors } from '../schemas/common.ts';
+import { DateTime, OrNull, authErrors } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import { apiLogPage, webhookLogPage } from '../services/logs/system-logs.ts';
 import { ownOrgId } from './organisations.ts';
@@ -24,12 +24,12 @@ const WebhookLog = Type.Object(
     createdAt: DateTime,
     status: Type.String({ description: 'accepted, duplicate, ignored or rejected' }),
     provider: Type.String(),
-    reference: Type.Union([Type.Null(), Type.String()]),
-    orgId: Type.Union([Type.Null(), Type.Integer()]),
-    organisation: Type.Union([Type.Null(), Type.String()], { description: "the organisation's name; null when none was found" }),
-    signatureValid: Type.Union([Type.Null(), Type.Boolean()]),
+    reference: OrNull(Type.String()),
+    orgId: OrNull(Type.Integer()),
+    organisation: OrNull(Type.String({ description: "the organisation's name; null when none was found" })),
+    signatureValid: OrNull(Type.Boolean()),
     httpStatus: Type.Integer({ description: 'what Payrail answered the PSP' }),
-    message: Type.Union([Type.Null(), Type.String()]),
+    message: OrNull(Type.String()),
   },
   { $id: 'WebhookLog' },
 );

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { forbidden, notFound } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, Email, authErrors, errorResponses } from '../schemas/common.ts';
+import { DateTime, Email, OrNull, authErrors, errorResponses } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { withIdempotency } from '../services/payments/idempotency.ts';
@@ -22,32 +22,32 @@ import { findOrganisation } from '../services/organisations/organisations-reposi
 const Attempt = Type.Object({
   gateway: Type.String(),
   outcome: Type.String(),
-  httpStatus: Type.Union([Type.Null(), Type.Integer()]),
+  httpStatus: OrNull(Type.Integer()),
   durationMs: Type.Integer(),
-  error: Type.Union([Type.Null(), Type.String()]),
+  error: OrNull(Type.String()),
   at: DateTime,
 });
 const Payment = Type.Object(
   {
     id: Type.String({ description: 'the payment reference' }),
     reference: Type.String(),
-    receiptNumber: Type.Union([Type.Null(), Type.String()]),
+    receiptNumber: OrNull(Type.String()),
     amount: Type.String({ description: 'decimal in major units' }),
     amountMinor: Type.Integer(),
     currency: Type.String(),
     status: Type.String({ description: 'Pending, Success or Failed' }),
     customerName: Type.String(),
     customerEmail: Type.String(),
-    customerPhone: Type.Union([Type.Null(), Type.String()]),
+    customerPhone: OrNull(Type.String()),
     description: Type.String(),
     metadata: Type.Unknown(),
     processViaGateway: Type.Boolean(),
     isBankPayment: Type.Boolean(),
-    gateway: Type.Union([Type.Null(), Type.String()]),
-    providerReference: Type.Union([Type.Null(), Type.String()]),
+    gateway: OrNull(Type.String()),
+    providerReference: OrNull(Type.String()),
     date: DateTime,
     createdAt: DateTime,
-    paidAt: Type.Union([DateTime, Type.Null()]),
+    paidAt: OrNull(DateTime),
     attempts: Type.Optional(Type.Array(Attempt)),
   },
   { $id: 'Payment' },
@@ -55,11 +55,11 @@ const Payment = Type.Object(
 const PaymentRef = Type.Unsafe<Static<typeof Payment>>(Type.Ref('Payment'));
 const GatewayInit = Type.Object({
   ok: Type.Boolean(),
-  gateway: Type.Union([Type.Null(), Type.String()]),
-  provider: Type.Union([Type.Null(), Type.String()]),
-  checkoutUrl: Type.Union([Type.Null(), Type.String()]),
-  providerReference: Type.Union([Type.Null(), Type.String()]),
-  error: Type.Union([Type.Null(), Type.String()]),
+  gateway: OrNull(Type.String()),
+  provider: OrNull(Type.String()),
+  checkoutUrl: OrNull(Type.String()),
+  providerReference: OrNull(Type.String()),
+  error: OrNull(Type.String()),
 });
 const CreateBody = Type.Object(
   {
@@ -96,9 +96,9 @@ const Message = Type.Object({
   subject: Type.String(),
   body: Type.String({ description: 'the text sent, with the invoice or receipt link appended' }),
   status: Type.String({ description: 'sent, logged (no SMTP configured), failed or pending' }),
-  error: Type.Union([Type.Null(), Type.String()]),
+  error: OrNull(Type.String()),
   createdAt: DateTime,
-  sentAt: Type.Union([DateTime, Type.Null()]),
+  sentAt: OrNull(DateTime),
 });
 const MessageBody = Type.Object(
   { subject: Type.String({ minLength: 1, maxLength: 200 }), body: Type.String({ minLength: 1, maxLength: 5000 }) },

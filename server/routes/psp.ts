@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { DateTime, MessageResponse, authErrors } from '../schemas/common.ts';
+import { DateTime, MessageResponse, OrNull, authErrors } from '../schemas/common.ts';
 import { listProviders } from '../services/providers/providers-repository.ts';
 import { createProvider, providerConstraints, removeProvider } from '../services/providers/providers-service.ts';
 
@@ -12,17 +12,17 @@ const Provider = Type.Object(
     id: Type.Integer(),
     name: Type.String(),
     displayName: Type.String(),
-    defaultBaseUrl: Type.Union([Type.Null(), Type.String()]),
+    defaultBaseUrl: OrNull(Type.String()),
     constraintsRequired: Type.Array(Type.String()),
     constraintsOptional: Type.Array(Type.String()),
-    notes: Type.Union([Type.Null(), Type.String()]),
+    notes: OrNull(Type.String()),
     successStatuses: Type.Array(Type.String()),
     verifySuccessStatuses: Type.Array(Type.String()),
-    webhookHeaderName: Type.Union([Type.Null(), Type.String()]),
-    outboundHeaderName: Type.Union([Type.Null(), Type.String()]),
+    webhookHeaderName: OrNull(Type.String()),
+    outboundHeaderName: OrNull(Type.String()),
     hmacAlgo: Type.String(),
-    sampleInbound: Type.Union([Type.Null(), Type.String()]),
-    sampleOutbound: Type.Union([Type.Null(), Type.String()]),
+    sampleInbound: OrNull(Type.String()),
+    sampleOutbound: OrNull(Type.String()),
     sampleConfig: Type.Unknown(),
     builtIn: Type.Boolean(),
     createdAt: DateTime,
@@ -54,7 +54,7 @@ const Constraints = Type.Record(
   Type.Object({
     required: Type.Array(Type.String()),
     optional: Type.Array(Type.String()),
-    defaultBaseUrl: Type.Union([Type.Null(), Type.String()]),
+    defaultBaseUrl: OrNull(Type.String()),
   }),
 );
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { HttpError } from '../errors.ts';
-import { DateTime, Email, errorResponses } from '../schemas/common.ts';
+import { DateTime, Email, OrNull, errorResponses } from '../schemas/common.ts';
 import { renderBankCheckoutPage } from '../services/checkout/bank-page.ts';
 import { renderCheckoutPage } from '../services/checkout/checkout-page.ts';
 import {
@@ -52,14 +52,14 @@ const CheckoutResponse = Type.Object({
   amount: Type.String(),
   amountMinor: Type.Integer(),
   currency: Type.String(),
-  checkoutUrl: Type.Union([Type.Null(), Type.String()], { description: "the PSP's payment page (gateway payments)" }),
-  bankCheckoutUrl: Type.Union([Type.Null(), Type.String()], { description: 'the bank choice page (bank payments)' }),
+  checkoutUrl: OrNull(Type.String({ description: "the PSP's payment page (gateway payments)" })),
+  bankCheckoutUrl: OrNull(Type.String({ description: 'the bank choice page (bank payments)' })),
   invoiceUrl: Type.String(),
-  error: Type.Union([Type.Null(), Type.String()], { description: 'why no payment page is available' }),
+  error: OrNull(Type.String({ description: 'why no payment page is available' })),
 });
 const RecordResponse = Type.Object({
   reference: Type.String(),
-  receiptNumber: Type.Union([Type.Null(), Type.String()]),
+  receiptNumber: OrNull(Type.String()),
   receiptUrl: Type.String(),
   amount: Type.String(),
   amountMinor: Type.Integer(),
@@ -68,9 +68,9 @@ const RecordResponse = Type.Object({
   customerName: Type.String(),
   customerEmail: Type.String(),
   description: Type.String(),
-  paidAt: Type.Union([DateTime, Type.Null()]),
+  paidAt: OrNull(DateTime),
 });
-const BankOption = Type.Object({ code: Type.String(), name: Type.String(), logoUrl: Type.Union([Type.Null(), Type.String()]) });
+const BankOption = Type.Object({ code: Type.String(), name: Type.String(), logoUrl: OrNull(Type.String()) });
 const BankOptions = Type.Object({
   reference: Type.String(),
   organisation: Type.String(),
@@ -78,8 +78,8 @@ const BankOptions = Type.Object({
   currency: Type.String(),
   description: Type.String(),
   status: Type.String(),
-  receiptNumber: Type.Union([Type.Null(), Type.String()]),
-  bank: Type.Union([Type.Null(), Type.String()], { description: 'the bank chosen so far' }),
+  receiptNumber: OrNull(Type.String()),
+  bank: OrNull(Type.String({ description: 'the bank chosen so far' })),
   banks: Type.Array(BankOption, { description: 'empty once the payment is final' }),
 });
 const SelectBody = Type.Object({ bankCode: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, MessageResponse, authErrors } from '../schemas/common.ts';
+import { DateTime, MessageResponse, OrNull, authErrors } from '../schemas/common.ts';
 import { activateBatch, createBatch, deleteBatch, listBatches } from '../services/receipts/receipt-batches.ts';
 import { ownOrgId } from './organisations.ts';
 
@@ -12,7 +12,7 @@ const Batch = Type.Object(
     id: Type.Integer(),
     prefix: Type.String(),
     startNumber: Type.Integer(),
-    endNumber: Type.Union([Type.Integer(), Type.Null()], { description: 'null = unbounded' }),
+    endNumber: OrNull(Type.Integer({ description: 'null = unbounded' })),
     nextNumber: Type.Integer(),
     isActive: Type.Boolean(),
     createdAt: DateTime,

@@ -8,7 +8,7 @@ import { changePassword } from '../services/auth/auth-service.ts';
 import { toPublicUser } from '../services/users/public-user.ts';
 import { updateMyProfile } from '../services/users/profile-service.ts';
 import { findUserById } from '../services/users/users-repository.ts';
-import { Email, MessageResponse, PASSWORD_MAX, authErrors } from '../schemas/common.ts';
+import { Email, MessageResponse, OrNull, PASSWORD_MAX, authErrors } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import { createUser, deleteUser, listUsers, resetUserPassword, updateUser } from '../services/users/users-admin-service.ts';
 import { notFound } from '../errors.ts';
@@ -19,8 +19,8 @@ export const PublicUserSchema = Type.Object(
     name: Type.String(),
     email: Type.String(),
     role: Type.String(),
-    avatar: Type.Union([Type.Null(), Type.String()]),
-    orgId: Type.Union([Type.Null(), Type.Integer()]),
+    avatar: OrNull(Type.String()),
+    orgId: OrNull(Type.Integer()),
     organisation: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
   },
   { $id: 'User' },

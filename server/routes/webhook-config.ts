@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, authErrors } from '../schemas/common.ts';
+import { DateTime, OrNull, authErrors } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import {
   getWebhookConfig,
@@ -17,10 +17,10 @@ import { ownOrgId } from './organisations.ts';
 const nullableUrl = Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })]));
 
 const WebhookConfig = Type.Object({
-  callbackUrl: Type.Union([Type.Null(), Type.String()]),
-  notifierUrl: Type.Union([Type.Null(), Type.String()]),
+  callbackUrl: OrNull(Type.String()),
+  notifierUrl: OrNull(Type.String()),
   autoNotify: Type.Boolean(),
-  webhookSecret: Type.Union([Type.Null(), Type.String()], { description: "masked hint such as '••••abcd'; never the secret" }),
+  webhookSecret: OrNull(Type.String({ description: "masked hint such as '••••abcd'; never the secret" })),
   outboundHeaderName: Type.String(),
   outboundTimestampHeader: Type.String(),
   callbackDisabled: Type.Boolean({ description: 'the callback URL answered 410 Gone; saving the URL again re-enables it' }),
@@ -56,9 +56,9 @@ const Delivery = Type.Object({
     Type.Literal('Disabled'),
   ]),
   attempt: Type.Integer(),
-  responseCode: Type.Union([Type.Null(), Type.Integer()]),
-  nextAttemptAt: Type.Union([Type.Null(), DateTime]),
-  error: Type.Union([Type.Null(), Type.String()]),
+  responseCode: OrNull(Type.Integer()),
+  nextAttemptAt: OrNull(DateTime),
+  error: OrNull(Type.String()),
 });
 const ListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 

@@ -71,7 +71,11 @@ export function schemaText(schema: unknown, doc: Json, depth = 0, seen: Readonly
   if (Array.isArray(schema['enum'])) return schema['enum'].map((value) => JSON.stringify(value)).join(' | ');
   if ('const' in schema) return JSON.stringify(schema['const']);
   const type = schema['type'];
-  if (Array.isArray(type)) return type.join(' | ');
+  // A nullable value in a response is one type list (OrNull): each type as written alone, its format kept.
+  if (Array.isArray(type))
+    return (type as unknown[])
+      .map((each) => (each === 'null' ? 'null' : schemaText({ ...schema, type: each }, doc, depth, seen)))
+      .join(' | ');
   if (type === 'array') {
     const item = schemaText(schema['items'], doc, depth, seen);
     return item.includes('|') && !item.startsWith('{') ? `Array<${item}>` : `${item}[]`;

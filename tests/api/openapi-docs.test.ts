@@ -92,4 +92,12 @@ describe('the OpenAPI document behind the API reference', () => {
     expect(create?.requestBody).toContain('amount: string | number');
     expect(rendered.find((operation) => operation.path === '/pay/{token}')?.path).toBe('/pay/{token}');
   });
+
+  it('writes a nullable response field as its type or null, with its format', () => {
+    const list = apiOperations(document).find((operation) => operation.method === 'GET' && operation.path === '/api/payments');
+    const page = list?.responses.find((response) => response.status === '200')?.schema ?? '';
+    expect(page).toContain('paidAt: string (date-time) | null');
+    expect(page).toContain('receiptNumber: string | null');
+    expect(page).toContain('createdAt: string (date-time)\n');
+  });
 });
