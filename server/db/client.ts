@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PipelinedReads, attachPipelinedReads } from './pipelined-reads.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -34,11 +35,13 @@ export interface DatabaseOptions {
   /** PGlite data directory; omitted means in memory. */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** PostgreSQL: short reads share one pipelined connection besides the pool (pipelined-reads.ts); default on. */
+  pipelinedReads?: boolean;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.pipelinedReads ?? true);
   return openPglite(options.pgliteDir);
 }
 
@@ -55,12 +58,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(databaseUrl: string, poolSize: number, pipelined: boolean): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzlePostgres({ client: pool, schema });
   await db.execute(sql`select 1`);
+  const reads = pipelined ? new PipelinedReads(databaseUrl) : undefined;
+  if (reads) attachPipelinedReads(db, reads);
   return {
     db: db as unknown as Database,
     kind: 'postgres',
@@ -74,6 +79,9 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await reads?.close();
+      await pool.end();
+    },
   };
 }

@@ -2,6 +2,7 @@
 // shape of the call, so PostgreSQL parses and plans each one once per connection (a named prepared statement) and no
 // query builder runs per request. Everything else uses Drizzle's builders.
 import type { Database } from './client.ts';
+import { pipelinedReadsOf } from './pipelined-reads.ts';
 
 /** Collects positional parameters while a statement's text is written: `params.add(value)` returns `$n`. */
 export class StatementParams {
@@ -17,9 +18,20 @@ export class StatementParams {
 /**
  * Runs a statement on a database or inside a transaction and returns its raw rows (column names as keys). `name`
  * must identify the text: the same name is always the same SQL (PostgreSQL keeps it prepared per connection; PGlite
- * runs it as is).
+ * runs it as is). `shortRead`: a read that ends quickly whatever the data (an index range and a limit), which may
+ * then share the pipelined connection (pipelined-reads.ts); outside PostgreSQL or in a transaction it runs as any.
  */
-export async function runStatement<Row>(db: Database, name: string, text: string, params: StatementParams): Promise<Row[]> {
+export async function runStatement<Row>(
+  db: Database,
+  name: string,
+  text: string,
+  params: StatementParams,
+  options: { shortRead?: boolean } = {},
+): Promise<Row[]> {
+  if (options.shortRead) {
+    const rows = await pipelinedReadsOf(db)?.read<Row>(name, text, params.values);
+    if (rows) return rows;
+  }
   const result: unknown = await db._.session.prepareQuery({ sql: text, params: params.values }, undefined, name, false).execute();
   return (result as { rows: Row[] }).rows;
 }

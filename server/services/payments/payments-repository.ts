@@ -335,9 +335,21 @@ type ListedRaw = Record<string, unknown> & {
   total: string | number;
 };
 
+// Deeper pages read (and skip) every row before them.
+const SHORT_READ_MAX_OFFSET = 1_000;
+
+/**
+ * Whether a page reads few rows whatever the data: no search (a substring match scans the organisation's rows), a
+ * total from the roll-ups rather than counted, and a shallow offset. Only such pages share the pipelined connection.
+ */
+export function isShortListRead(filters: PaymentFilters, page: { offset: number }): boolean {
+  const search = filters.search?.trim() || undefined;
+  return totalSourceOf(filters, search) !== 'count' && page.offset <= SHORT_READ_MAX_OFFSET;
+}
+
 async function listPage(db: Database, orgId: number, filters: PaymentFilters, page: { limit: number; offset: number }) {
   const { name, text, params } = listStatement(orgId, filters, page);
-  return runStatement<ListedRaw>(db, name, text, params);
+  return runStatement<ListedRaw>(db, name, text, params, { shortRead: isShortListRead(filters, page) });
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../../../server/db/client.ts';
 import { queryRows } from '../../../../../server/db/raw.ts';
 import { seedReferenceData } from '../../../../../server/db/reference-data.ts';
-import { listPayments } from '../../../../../server/services/payments/payments-repository.ts';
+import { isShortListRead, listPayments } from '../../../../../server/services/payments/payments-repository.ts';
 import { rebuildRollups } from '../../../../../bench/lib/seed.ts';
 import { createOrganisation } from '../../../../helpers/app.ts';
 import { createTestDatabase, testEngine } from '../../../../helpers/database.ts';
@@ -69,5 +69,20 @@ describe.skipIf(testEngine !== 'postgres')('listPayments on PostgreSQL', () => {
       paidAt: null,
       gatewayName: null,
     });
+  });
+});
+
+describe('isShortListRead (which pages may share the pipelined connection)', () => {
+  it('takes pages that read an index range: no search, a total from the roll-ups, a shallow offset', () => {
+    expect(isShortListRead({}, { offset: 0 })).toBe(true);
+    expect(isShortListRead({ status: 'Failed' }, { offset: 1_000 })).toBe(true);
+    expect(isShortListRead({ from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-02-01T00:00:00Z') }, { offset: 0 })).toBe(true);
+    expect(isShortListRead({ search: '   ' }, { offset: 0 })).toBe(true);
+  });
+
+  it('leaves to the pool a search, a counted total and a deep page', () => {
+    expect(isShortListRead({ search: 'Customer 42' }, { offset: 0 })).toBe(false);
+    expect(isShortListRead({ from: new Date('2026-01-01T10:30:00Z') }, { offset: 0 })).toBe(false);
+    expect(isShortListRead({}, { offset: 1_010 })).toBe(false);
   });
 });
