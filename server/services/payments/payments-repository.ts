@@ -272,6 +272,9 @@ type TotalSource = 'totals' | 'days' | 'count';
 const isUtcMidnight = (date: Date | undefined) => date === undefined || date.getTime() % 86_400_000 === 0;
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The search term a list filters by: undefined when none or only blanks were sent. */
+const searchOf = (filters: PaymentFilters) => filters.search?.trim() || undefined;
+
 function totalSourceOf(filters: PaymentFilters, search: string | undefined): TotalSource {
   if (search) return 'count';
   if (filters.from === undefined && filters.to === undefined) return 'totals';
@@ -285,7 +288,7 @@ function totalSourceOf(filters: PaymentFilters, search: string | undefined): Tot
  */
 function listStatement(orgId: number, filters: PaymentFilters, page: { limit: number; offset: number }) {
   const params = new StatementParams();
-  const search = filters.search?.trim() || undefined;
+  const search = searchOf(filters);
   const totalSource = totalSourceOf(filters, search);
   const org = params.add(orgId);
   const conditions = [`p.org_id = ${org}`];
@@ -343,8 +346,7 @@ const SHORT_READ_MAX_OFFSET = 1_000;
  * total from the roll-ups rather than counted, and a shallow offset. Only such pages share the pipelined connection.
  */
 export function isShortListRead(filters: PaymentFilters, page: { offset: number }): boolean {
-  const search = filters.search?.trim() || undefined;
-  return totalSourceOf(filters, search) !== 'count' && page.offset <= SHORT_READ_MAX_OFFSET;
+  return totalSourceOf(filters, searchOf(filters)) !== 'count' && page.offset <= SHORT_READ_MAX_OFFSET;
 }
 
 async function listPage(db: Database, orgId: number, filters: PaymentFilters, page: { limit: number; offset: number }) {
