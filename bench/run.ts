@@ -24,6 +24,7 @@ import { seedReferenceData } from '../server/db/reference-data.ts';
 import { hashPassword } from '../server/services/auth/passwords.ts';
 import { insertUser } from '../server/services/users/users-repository.ts';
 import { closeWebhookOrg } from './lib/psp.ts';
+import { startStealMeter } from './lib/cpu-steal.ts';
 import { seedBenchData } from './lib/seed.ts';
 import type { BenchContext, BenchScenario, BudgetCheck, Engine, ScenarioResult } from './lib/types.ts';
 import { SCENARIOS } from './scenarios/index.ts';
@@ -76,8 +77,11 @@ function logResult(result: ScenarioResult): void {
   log(
     `   ${result.withinBudget ? 'ok  ' : 'MISS'} ${result.name.padEnd(64)} p50 ${result.p50Ms.toFixed(2).padStart(8)} ms  p99 ${result.p99Ms
       .toFixed(2)
-      .padStart(8)} ms  ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  errors ${result.errors}`,
+      .padStart(
+        8,
+      )} ms  ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  errors ${result.errors}  steal ${result.cpuStealPercent ?? '?'} %`,
   );
+  if (result.detail) log(`        ${result.detail}`);
 }
 
 /** The round with the median rate (the slower middle one of an even count), with every round's rate; errors of all. */
@@ -176,8 +180,13 @@ async function runEngine(engine: Engine): Promise<{
       const selected = SCENARIOS.filter((scenario) => scenario.name === 'bare-route' || !ONLY || ONLY.includes(scenario.name));
       const measured = async (scenario: BenchScenario, label: string) => {
         log(`-- ${label}`);
+        const stolen = startStealMeter();
         const results = await scenario.run(signedIn);
-        for (const result of results) logResult(result);
+        const cpuStealPercent = stolen();
+        for (const result of results) {
+          result.cpuStealPercent = cpuStealPercent;
+          logResult(result);
+        }
         return results;
       };
       // The ratio budgets compare rates measured minutes apart on a shared machine: in rounds, bare route and endpoints
@@ -242,7 +251,7 @@ function markdown(report: Report): string {
     '# Benchmark results',
     '',
     `Measured ${report.when} on ${report.environment.cpu} (${report.environment.cpus} cores, ${report.environment.memoryGb} GB), ${report.environment.os}, Node ${report.environment.node}.`,
-    `Data: ${report.payments.toLocaleString('en')} payments, ${ORGANISATIONS} organisations, ${DAYS} days. Load: per endpoint at least ${REQUESTS} requests and 2 s (the bare route ×5; the search and the analyst a tenth), after a warm-up of at least a fifth of them and 3 s, over ${CONCURRENCY} keep-alive connections (the analyst: at most 4); PSP callbacks are a fixed number prepared in advance. The bare route, the page of payments and the creation take turns in ${ROUNDS} rounds; each shows its median round (every round's rate in brackets) and the ratios compare medians. Load generator, server and database share the machine.`,
+    `Data: ${report.payments.toLocaleString('en')} payments, ${ORGANISATIONS} organisations, ${DAYS} days. Load: per endpoint at least ${REQUESTS} requests and 2 s (the bare route ×5; the search and the analyst a tenth), after a warm-up of at least a fifth of them and 3 s, over ${CONCURRENCY} keep-alive connections (the analyst: at most 4); PSP callbacks are a fixed number prepared in advance. The bare route, the page of payments and the creation take turns in ${ROUNDS} rounds; each shows its median round (every round's rate in brackets) and the ratios compare medians. Load generator, server and database share the machine. CPU steal: the share of the machine's CPU time its host took while the scenario ran (\`/proc/stat\`), which marks a slow phase of a shared VM.`,
     '',
   ];
   for (const run of report.engines) {
@@ -252,7 +261,10 @@ function markdown(report: Report): string {
       `${run.serverVersion.split(' on ')[0] ?? run.serverVersion}; seeded in ${run.seedSeconds.toFixed(1)} s; bench process RSS ${run.rssMb} MB; load average after the load runs ${run.loadAverage.join(' / ')} (1 / 5 / 15 min).`,
       '',
     );
-    lines.push('| scenario | requests/s | p50 ms | p99 ms | errors | × bare route | budget |', '|---|---:|---:|---:|---:|---:|---|');
+    lines.push(
+      '| scenario | requests/s | p50 ms | p99 ms | errors | × bare route | CPU steal % | budget |',
+      '|---|---:|---:|---:|---:|---:|---:|---|',
+    );
     for (const result of run.results) {
       const rule = [
         result.budgetP99Ms === undefined ? undefined : `p99 ≤ ${result.budgetP99Ms} ms`,
@@ -263,10 +275,12 @@ function markdown(report: Report): string {
       const rounds = result.roundsPerSecond ? ` (rounds: ${result.roundsPerSecond.map((rate) => rate.toFixed(0)).join(', ')})` : '';
       const rate = `${result.requestsPerSecond.toFixed(0)}${result.unit ? ` ${result.unit}` : ''}${rounds}`;
       lines.push(
-        `| ${result.name.replace(/\|/g, '\\|')} | ${rate} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${result.errors} | ${result.ratioToBare?.toFixed(3) ?? '1'} | ${budget} |`,
+        `| ${result.name.replace(/\|/g, '\\|')} | ${rate} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${result.errors} | ${result.ratioToBare?.toFixed(3) ?? '1'} | ${result.cpuStealPercent ?? ''} | ${budget} |`,
       );
     }
     lines.push('');
+    const details = run.results.filter((result) => result.detail);
+    if (details.length > 0) lines.push(...details.map((result) => `- ${result.name}: ${result.detail}`), '');
     if (run.checks.length > 0) {
       lines.push('| server process check | measured | budget | |', '|---|---:|---|---|');
       for (const check of run.checks)

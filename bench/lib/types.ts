@@ -35,6 +35,10 @@ export interface ScenarioResult extends LoadResult {
   budgetPerSecond?: number;
   /** What requestsPerSecond counts when not HTTP requests (e.g. "deliveries"). */
   unit?: string;
+  /** The share of the machine's CPU time its host took while the scenario ran (a VM's steal time); null: unknown. */
+  cpuStealPercent?: number | null;
+  /** Where the time went, when the scenario breaks it down (written under the table). */
+  detail?: string;
 }
 
 /** A measurement that is not a load run (memory, start-up time, paint), with its budget. */

@@ -4,6 +4,7 @@
 // 2. latency: signed PSP callbacks at 200 events/s, open loop, each timed from the callback being sent to its
 //    payment.succeeded arriving at the receiver (budget on PostgreSQL: p99 ≤ 250 ms), after 2 s at that rate untimed.
 import { Agent, request } from 'node:http';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { systemClock } from '../../server/clock.ts';
@@ -53,10 +54,11 @@ async function outstanding(context: BenchContext, org: WebhookOrg): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-/** Sends signed callbacks for the references at a fixed rate (open loop); resolves with send times and failures. */
+/** Sends signed callbacks for the references at a fixed rate (open loop); resolves with send and answer times and failures. */
 async function sendAtRate(context: BenchContext, references: string[], perSecond: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   const sentAt = new Map<string, number>();
+  const answeredAt = new Map<string, number>();
   let failures = 0;
   let firstFailure: string | undefined;
   const calls: Promise<void>[] = [];
@@ -78,7 +80,10 @@ async function sendAtRate(context: BenchContext, references: string[], perSecond
               firstFailure ??= `HTTP ${response.statusCode}`;
             }
             response.resume();
-            response.on('end', resolve);
+            response.on('end', () => {
+              answeredAt.set(reference, performance.now());
+              resolve();
+            });
           },
         );
         call.on('error', (error) => {
@@ -93,7 +98,33 @@ async function sendAtRate(context: BenchContext, references: string[], perSecond
   await Promise.all(calls);
   agent.destroy();
   if (firstFailure) console.warn(`   ${failures} callbacks failed, the first: ${firstFailure}`);
-  return { sentAt, failures };
+  return { sentAt, answeredAt, failures };
+}
+
+/**
+ * Watches this process while the latency is measured — the longest event-loop delay and garbage-collection pause — so
+ * a tail caused by the process stalling (a slow machine, a long GC) can be told from one caused by waiting for the
+ * database. Call the function returned to stop and read them.
+ */
+function watchProcess(): () => { loopDelayMaxMs: number; gcPauseMaxMs: number } {
+  let gcPauseMaxMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcPauseMaxMs = Math.max(gcPauseMaxMs, entry.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  return () => {
+    loop.disable();
+    gc.disconnect();
+    return { loopDelayMaxMs: round(loop.max / 1e6), gcPauseMaxMs: round(gcPauseMaxMs) };
+  };
+}
+
+/** p50 and p99 of `ms` (unsorted), as text. */
+function spread(ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return `p50 ${round(percentile(sorted, 50))} ms, p99 ${round(percentile(sorted, 99))} ms`;
 }
 
 export const webhookPipeline: BenchScenario = {
@@ -172,11 +203,13 @@ export const webhookPipeline: BenchScenario = {
       const warmup = await pendingPayments(context, org, RATE_PER_SECOND * WARMUP_SECONDS);
       const references = await pendingPayments(context, org, RATE_PER_SECOND * LATENCY_SECONDS);
       await sendAtRate(context, warmup, RATE_PER_SECOND);
+      const watched = watchProcess();
       const sendStarted = performance.now();
-      const { sentAt, failures } = await sendAtRate(context, references, RATE_PER_SECOND);
+      const { sentAt, answeredAt, failures } = await sendAtRate(context, references, RATE_PER_SECOND);
       const sendSeconds = (performance.now() - sendStarted) / 1000;
       const deadline = performance.now() + 10_000;
       while (references.some((reference) => !org.receiver.arrivals.has(reference)) && performance.now() < deadline) await sleep(20);
+      const stalls = watched();
       const latencies = references
         .map((reference) => {
           const arrived = org.receiver.arrivals.get(reference);
@@ -186,6 +219,17 @@ export const webhookPipeline: BenchScenario = {
         .filter((ms): ms is number => ms !== undefined)
         .sort((a, b) => a - b);
       const lost = references.length - latencies.length;
+      // The two halves of each event's trip: the callback (verify, number, record, commit) and the delivery after it.
+      const answered = references.flatMap((reference) => {
+        const sent = sentAt.get(reference);
+        const answer = answeredAt.get(reference);
+        return sent === undefined || answer === undefined ? [] : [answer - sent];
+      });
+      const afterAnswer = references.flatMap((reference) => {
+        const answer = answeredAt.get(reference);
+        const arrived = org.receiver.arrivals.get(reference);
+        return answer === undefined || arrived === undefined ? [] : [arrived - answer];
+      });
       const p99 = round(percentile(latencies, 99));
       results.push({
         scenario: 'webhook-pipeline',
@@ -200,6 +244,9 @@ export const webhookPipeline: BenchScenario = {
         meanMs: round(latencies.reduce((sum, ms) => sum + ms, 0) / Math.max(1, latencies.length)),
         maxMs: round(latencies.at(-1) ?? 0),
         ...(budgeted ? { budgetP99Ms: BUDGET_LATENCY_P99_MS } : {}),
+        detail:
+          `callback answered ${spread(answered)}; answer → delivered ${spread(afterAnswer)}; ` +
+          `this process's longest event-loop delay ${stalls.loopDelayMaxMs} ms, longest GC pause ${stalls.gcPauseMaxMs} ms`,
         withinBudget: failures + lost === 0 && (!budgeted || p99 <= BUDGET_LATENCY_P99_MS),
       });
     } finally {
