@@ -2,7 +2,7 @@ import type { GatewayConfig, RequestSpec } from '../../../src/lib/gateway-config
 import { renderJson, renderText, type TemplateValues } from '../../../src/lib/template.ts';
 import type { Clock } from '../../clock.ts';
 import { locate, mapStatus, parseBody } from './extract.ts';
-import { fetchAllowedTarget, TargetRefusedError } from './outbound-fetch.ts';
+import { fetchAllowedTarget, readBodyUpTo, TargetRefusedError } from './outbound-fetch.ts';
 import type { TargetPolicy } from './target-guard.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -95,24 +95,6 @@ export function buildRequest(
   return { method: spec.method.toUpperCase(), url, headers, body };
 }
 
-async function readLimited(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_RESPONSE_BYTES) {
-      await reader.cancel();
-      throw new Error('response larger than 1 MiB');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** Sends a built request with a timeout, never following redirects; classifies what happened. */
 export async function send(request: BuiltRequest, options: AdapterOptions): Promise<{ result: CallResult; body?: string }> {
   const started = options.clock.now().getTime();
@@ -149,7 +131,9 @@ export async function send(request: BuiltRequest, options: AdapterOptions): Prom
   }
   let body: string;
   try {
-    body = await readLimited(response);
+    const read = await readBodyUpTo(response, MAX_RESPONSE_BYTES);
+    if (!read.complete) throw new Error('response larger than 1 MiB');
+    body = read.text;
   } catch (error) {
     return fail(
       response.status >= 500 ? 'psp_error' : 'bad_response',

@@ -136,3 +136,30 @@ export async function fetchAllowedTarget(url: string, init: OutboundInit, policy
     return toResponse(await attempt());
   }
 }
+
+/**
+ * Reads an outbound call's answer up to `maxBytes`: the text of at most that many bytes and whether that was all of
+ * it. A longer body is not read further (its stream is cancelled), so an endpoint cannot make Payrail hold a huge
+ * answer in memory.
+ */
+export async function readBodyUpTo(response: Response, maxBytes: number): Promise<{ text: string; complete: boolean }> {
+  const reader = response.body?.getReader();
+  if (!reader) return { text: '', complete: true };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let complete = false;
+  try {
+    while (size <= maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) {
+        complete = true;
+        break;
+      }
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    if (!complete) await reader.cancel().catch(() => undefined);
+  }
+  return { text: Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8'), complete };
+}

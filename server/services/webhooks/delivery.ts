@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { signOutboundWebhook } from '../../../src/lib/outbound-signature.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { fetchAllowedTarget, TargetRefusedError } from '../adapter/outbound-fetch.ts';
+import { fetchAllowedTarget, readBodyUpTo, TargetRefusedError } from '../adapter/outbound-fetch.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open } from '../crypto/secret-box.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -66,25 +66,6 @@ interface HttpResult {
   durationMs: number;
 }
 
-/** Reads the start of a response body (for the excerpt) and drops the rest. */
-async function readExcerpt(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < MAX_RESPONSE_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS);
-}
-
 function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
@@ -114,7 +95,7 @@ async function post(ctx: DeliveryContext, url: string, headers: Record<string, s
       },
       ctx.targets,
     );
-    const excerpt = await readExcerpt(response);
+    const excerpt = (await readBodyUpTo(response, MAX_RESPONSE_BYTES)).text.slice(0, EXCERPT_CHARS);
     const status = response.status;
     if (status >= 200 && status < 300) return { statusCode: status, excerpt, error: null, retryAfterMs: null, durationMs: elapsed() };
     if (status >= 300 && status < 400) {

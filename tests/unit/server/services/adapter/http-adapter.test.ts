@@ -136,6 +136,16 @@ describe('JSON PSP (Paystack-style)', () => {
     );
   });
 
+  it('refuses an answer over 1 MiB rather than holding it', async () => {
+    psp.behave((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('x'.repeat(2 * 1024 * 1024)));
+    expect(await callInit(paystack, values, credentials, options)).toMatchObject({
+      outcome: 'bad_response',
+      retryable: false,
+      httpStatus: 200,
+      error: 'Reading the answer failed: response larger than 1 MiB',
+    });
+  });
+
   it('reports a network error when nothing listens', async () => {
     const result = await callInit({ ...paystack, baseUrl: 'http://127.0.0.1:9' }, values, credentials, options);
     expect(result).toMatchObject({ outcome: 'network_error', retryable: true });

@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchAllowedTarget, TargetRefusedError } from '../../../../../server/services/adapter/outbound-fetch.ts';
+import { fetchAllowedTarget, readBodyUpTo, TargetRefusedError } from '../../../../../server/services/adapter/outbound-fetch.ts';
 import type { ResolveAll, TargetPolicy } from '../../../../../server/services/adapter/target-guard.ts';
 
 // A real local server stands in for the private service an attacker would aim at; it counts what reaches it.
@@ -164,5 +164,37 @@ describe('fetchAllowedTarget', () => {
       closing.closeAllConnections();
       await new Promise<void>((resolve) => closing.close(() => resolve()));
     }
+  });
+});
+
+describe('readBodyUpTo', () => {
+  /** A response whose body comes in `chunks` chunks of `size` bytes ('a', 'b', …), counting the chunks pulled. */
+  function chunked(chunks: number, size: number) {
+    const seen = { pulled: 0, cancelled: false };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (seen.pulled === chunks) return controller.close();
+        controller.enqueue(new TextEncoder().encode(String.fromCharCode(97 + seen.pulled).repeat(size)));
+        seen.pulled += 1;
+      },
+      cancel() {
+        seen.cancelled = true;
+      },
+    });
+    return { response: new Response(body), seen };
+  }
+
+  it('reads a body up to the limit whole, the limit included', async () => {
+    const { response, seen } = chunked(2, 4);
+    expect(await readBodyUpTo(response, 8)).toEqual({ text: 'aaaabbbb', complete: true });
+    expect(seen.cancelled).toBe(false);
+    expect(await readBodyUpTo(new Response(null, { status: 204 }), 8)).toEqual({ text: '', complete: true });
+  });
+
+  it('stops a longer body past the limit: its first bytes, not complete, the rest never read', async () => {
+    const { response, seen } = chunked(1000, 4);
+    expect(await readBodyUpTo(response, 6)).toEqual({ text: 'aaaabb', complete: false });
+    expect(seen.cancelled).toBe(true);
+    expect(seen.pulled).toBeLessThan(5);
   });
 });
