@@ -6,7 +6,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailMessages, payments, webhookDeliveries, webhookDeliveryAttempts } from '../../server/db/schema.ts';
 import { markFailed } from '../../server/services/payments/transitions.ts';
-import { recordPaymentChange } from '../../server/services/payments/payment-changes.ts';
+import { changePaymentStatus } from '../../server/services/payments/payment-changes.ts';
+import { paymentToChange } from '../../server/services/payments/payments-repository.ts';
 import { claimDueDeliveries, pruneFinishedDeliveries } from '../../server/services/webhooks/deliveries-repository.ts';
 import { deliverDueWebhooks, type DeliveryContext } from '../../server/services/webhooks/delivery.ts';
 import { WakeUps } from '../../server/services/worker/wake-ups.ts';
@@ -293,15 +294,10 @@ describe('the outbox', () => {
     await t.db.delete(webhookDeliveries);
     await expect(
       t.db.transaction(async (tx) => {
-        await recordPaymentChange(tx, {
-          paymentId: id,
-          orgId,
-          fromStatus: 'Pending',
-          toStatus: 'Failed',
-          cause: 'verify',
-          actorUserId: null,
-          at: t.clock.now(),
-        });
+        const current = await paymentToChange(tx, id);
+        const at = t.clock.now();
+        expect(await changePaymentStatus(tx, current!, { status: 'Failed', at }, { cause: 'verify', actorUserId: null, at })).toBeDefined();
+        expect(await tx.select().from(webhookDeliveries)).toHaveLength(1);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

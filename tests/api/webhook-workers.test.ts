@@ -15,8 +15,9 @@ import { seedProviders } from '../../server/db/provider-catalogue.ts';
 import { seedReferenceData } from '../../server/db/reference-data.ts';
 import { webhookDeliveries } from '../../server/db/schema.ts';
 import { createOrganisation } from '../../server/services/organisations/organisations-service.ts';
-import { recordPaymentChange } from '../../server/services/payments/payment-changes.ts';
-import { insertPayment } from '../../server/services/payments/payments-repository.ts';
+import { findOrganisationForPayments } from '../../server/services/organisations/organisations-repository.ts';
+import { insertRecordedPayments } from '../../server/services/payments/payment-changes.ts';
+import type { NewPayment } from '../../server/services/payments/payments-repository.ts';
 import { updateWebhookConfig } from '../../server/services/webhooks/webhook-config.ts';
 import { createUser, TEST_DATA_KEY } from '../helpers/app.ts';
 import { freePort } from '../helpers/net.ts';
@@ -97,34 +98,28 @@ const deliveredCount = async () =>
   (await database.db.select({ value: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'Success')))[0]?.value ?? 0;
 const outboxCount = async () => (await database.db.select({ value: count() }).from(webhookDeliveries))[0]?.value ?? 0;
 
-/** Creates `n` payments, each with its payment.created event written by the real outbox in its transaction. */
+/** Creates `n` payments, 100 to a statement, each with its payment.created event written by the real outbox with it. */
 async function createPayments(n: number): Promise<void> {
+  const org = await findOrganisationForPayments(database.db, orgId);
+  if (!org) throw new Error('the test organisation is gone');
   for (let start = 0; start < n; start += 100) {
-    await database.db.transaction(async (tx) => {
-      for (let i = start; i < Math.min(n, start + 100); i++) {
-        const at = new Date();
-        const payment = await insertPayment(tx, {
-          reference: `PAY-${randomBytes(8).toString('hex').toUpperCase()}`,
-          orgId,
-          amountMinor: 100 + i,
-          currency: 'GHS',
-          customerName: `Customer ${i}`,
-          customerEmail: `c${i}@example.com`,
-          description: `Burst ${i}`,
-          createdAt: at,
-          updatedAt: at,
-        });
-        await recordPaymentChange(tx, {
-          paymentId: payment.id,
-          orgId,
-          fromStatus: null,
-          toStatus: 'Pending',
-          cause: 'created',
-          actorUserId: null,
-          at,
-        });
-      }
+    const at = new Date();
+    const creations = Array.from({ length: Math.min(100, n - start) }, (_, offset) => {
+      const i = start + offset;
+      const values: NewPayment = {
+        reference: `PAY-${randomBytes(8).toString('hex').toUpperCase()}`,
+        orgId,
+        amountMinor: 100 + i,
+        currency: 'GHS',
+        customerName: `Customer ${i}`,
+        customerEmail: `c${i}@example.com`,
+        description: `Burst ${i}`,
+        createdAt: at,
+      };
+      return { values, org, baseUnit: 100 };
     });
+    const created = await insertRecordedPayments(database.db, creations);
+    if (!created.every((payment) => payment?.queued)) throw new Error('a payment of the burst was not created with its event');
   }
 }
 

@@ -8,7 +8,6 @@ import { changeDeliveries } from '../webhooks/outbox.ts';
 import {
   insertPaymentsSql,
   newPaymentRow,
-  paymentToChange,
   statusChangeCtes,
   type NewPayment,
   type PaymentRow,
@@ -51,9 +50,8 @@ export interface ChangeSideWrite {
 
 /**
  * The one statement that records payment changes (DESIGN §5): the payment_events history entries, the dashboard
- * roll-ups and the outbox rows, all reading the payments from `changed` — the INSERT that creates them, the UPDATE that
- * changes a status, or a SELECT of a row already changed: `changedCtes` are the first entries of its WITH list, the
- * last of them `changed`. One statement, so no code path can change a payment and forget one of them, and each change
+ * roll-ups and the outbox rows, all reading the payments from `changed` — the INSERT that creates them or the UPDATE
+ * that changes a status: `changedCtes` are the first entries of its WITH list, the last of them `changed`. One statement, so no code path can change a payment and forget one of them, and each change
  * costs one round trip. It returns only the changed payments' ids, references and receipt numbers: the caller knows
  * the rest of each row (it wrote it), and a narrow result is less to send and decode. It notifies the delivery workers
  * of other processes when it queued deliveries (delivered by PostgreSQL only on commit). `history` says who made the
@@ -77,22 +75,6 @@ function recordingStatement(
   const notify = deliveries.length > 0 ? `pg_notify('${DELIVERY_CHANNEL}', '') is null` : 'false';
   return `with ${changedCtes}, ${events}, ${rollups}${outbox}${side}
     select changed.id, changed.reference, changed.receipt_number, ${notify} as notified from changed`;
-}
-
-/**
- * Records a change already made to a stored payment's row, in the caller's transaction: reads what the outbox needs
- * (one query), then writes history, roll-ups and outbox (one statement). Status transitions use changePaymentStatus.
- */
-export async function recordPaymentChange(tx: Database, change: PaymentChange): Promise<void> {
-  const current = await paymentToChange(tx, change.paymentId);
-  const deliveries = current
-    ? changeDeliveries(current.org, change, toPublicPayment(current.payment, current.baseUnit, current.gatewayName))
-    : [];
-  const params = new StatementParams();
-  const changed = `changed as (select * from payments where id = ${params.add(change.paymentId)})`;
-  const history = { actorSql: `${params.add(change.actorUserId)}::integer`, atSql: `${params.add(change.at)}::timestamptz` };
-  const text = recordingStatement(changed, change, history, deliveries, params);
-  await runStatement(tx, `payment_change_recorded_${deliveries.length > 0 ? 'queued' : 'quiet'}`, text, params);
 }
 
 /**
