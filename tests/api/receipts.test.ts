@@ -100,6 +100,23 @@ describe('invoices', () => {
     }
   });
 
+  it('prints names in any Latin, Greek or Cyrillic letters as written, not as question marks', async () => {
+    const name = 'Ɔsei Ɛfua Nyamekyɛ, Łukasz, Ελένη, Ольга';
+    const created = await call('POST', '/api/payments', {
+      amount: '5.00',
+      customerName: name,
+      customerEmail: 'osei@example.com',
+      description: 'Ŋkɔmɔ fee',
+    });
+    expect(created.statusCode).toBe(201);
+    const response = await get(`/receipts/invoice/${body<{ reference: string }>(created).reference}.pdf`);
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload);
+    // The name wraps in its column: each part is checked.
+    for (const part of ['Ɔsei Ɛfua Nyamekyɛ', 'Łukasz', 'Ελένη', 'Ольга', 'Ŋkɔmɔ fee']) expect(text).toContain(part);
+    expect(text).not.toContain('?');
+  });
+
   it('answers 404 for unknown or malformed references, as HTML on the page route', async () => {
     const unknown = await get('/receipts/invoice/PAY-0000000000000000');
     expect(unknown.statusCode).toBe(404);

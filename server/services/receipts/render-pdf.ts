@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type PdfKit from 'pdfkit';
 import { lazyModule } from '../../lazy-module.ts';
 import type { ReceiptDocument } from './documents.ts';
@@ -15,14 +17,32 @@ const STATUS_COLOURS = {
   Failed: { fill: '#fee2e2', text: '#991b1b' },
 } as const;
 
-// The built-in PDF fonts cover Windows-1252 only; other characters print as '?' rather than as garbage.
-const EXTRA_WIN_ANSI = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+// DejaVu Sans Condensed, embedded (pdfkit writes only the glyphs a document uses): the PDF standard fonts cover
+// Windows-1252 only, so names such as Ɔsei or Ɛfua (Akan), Łukasz, Ελένη or Ольга printed with question marks. The
+// condensed cut is about as wide as Helvetica, which the layout's columns were drawn for.
+const REGULAR = 'DejaVuSansCondensed';
+const BOLD = 'DejaVuSansCondensed-Bold';
+const fontPath = (file: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
+// pdfkit (0.17 and later) takes a font fontkit has already parsed; @types/pdfkit lists only files and bytes.
+type ParsedFont = Buffer;
+const fontkit = lazyModule<{ create(data: Uint8Array): unknown }>('fontkit');
+let parsedFonts: { regular: ParsedFont; bold: ParsedFont } | undefined;
+/**
+ * The fonts, parsed on the first PDF (the server starts without them) and kept: fontkit decodes each table of a font
+ * object once, and a document that parsed its own pair spent ~30 ms on it.
+ */
+const fonts = () =>
+  (parsedFonts ??= {
+    regular: fontkit().create(readFileSync(fontPath(`${REGULAR}.ttf`))) as ParsedFont,
+    bold: fontkit().create(readFileSync(fontPath(`${BOLD}.ttf`))) as ParsedFont,
+  });
+
+const isControl = (code: number) => code < 32 || (code >= 0x7f && code <= 0x9f);
+/** Text as it is printed: composed (NFC, so a letter and its accent are one glyph), without control characters. */
 const pdfText = (value: string) =>
-  Array.from(value.normalize('NFC'), (c) => {
-    const code = c.charCodeAt(0);
-    if ((code < 32 && c !== '\n') || (code >= 0x7f && code <= 0x9f)) return '';
-    return code < 256 || EXTRA_WIN_ANSI.has(c) ? c : '?';
-  }).join('');
+  Array.from(value.normalize('NFC'))
+    .filter((c) => c === '\n' || !isControl(c.charCodeAt(0)))
+    .join('');
 
 /**
  * The invoice or receipt as an A4 PDF. `logo` is the png/jpeg bytes of an uploaded logo (remote logos are never
@@ -42,6 +62,8 @@ export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Pr
       Creator: 'Payrail',
     },
   });
+  pdf.registerFont(REGULAR, fonts().regular);
+  pdf.registerFont(BOLD, fonts().bold);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -75,8 +97,8 @@ export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Pr
   const orgX = left;
   const orgAlign = centered ? 'center' : 'left';
   y = logoBottom;
-  pdf.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(pdfText(org.name), orgX, y, { width: orgWidth, align: orgAlign });
-  pdf.font('Helvetica').fontSize(9).fillColor(MUTED);
+  pdf.font(BOLD).fontSize(15).fillColor(INK).text(pdfText(org.name), orgX, y, { width: orgWidth, align: orgAlign });
+  pdf.font(REGULAR).fontSize(9).fillColor(MUTED);
   for (const text of [...org.addressLines, org.phone, org.email, org.websiteUrl]) {
     if (text) pdf.text(pdfText(text), orgX, pdf.y + 1, { width: orgWidth, align: orgAlign });
   }
@@ -86,19 +108,15 @@ export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Pr
   const docWidth = centered ? width : width * 0.45;
   const docAlign = centered ? 'center' : 'right';
   y = centered ? orgBottom + 14 : 50;
-  pdf
-    .font('Helvetica-Bold')
-    .fontSize(22)
-    .fillColor(ACCENT)
-    .text(pdfText(doc.title.toUpperCase()), docX, y, { width: docWidth, align: docAlign });
+  pdf.font(BOLD).fontSize(22).fillColor(ACCENT).text(pdfText(doc.title.toUpperCase()), docX, y, { width: docWidth, align: docAlign });
   const number = `${doc.kindLabel} ${isReceipt && doc.receiptNumber ? `No. ${doc.receiptNumber}` : doc.reference}`;
   pdf
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(10)
     .fillColor(MUTED)
     .text(pdfText(number), docX, pdf.y + 2, { width: docWidth, align: docAlign });
   const colours = STATUS_COLOURS[doc.status] ?? STATUS_COLOURS.Pending;
-  pdf.font('Helvetica-Bold').fontSize(8);
+  pdf.font(BOLD).fontSize(8);
   const badgeText = doc.statusLabel.toUpperCase();
   const badgeWidth = pdf.widthOfString(badgeText) + 18;
   const badgeX = docAlign === 'right' ? right - badgeWidth : left + width / 2 - badgeWidth / 2;
@@ -113,14 +131,14 @@ export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Pr
 
   // Parties: the customer and the document details.
   const label = (text: string, x: number, at: number) =>
-    pdf.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text(text.toUpperCase(), x, at, { characterSpacing: 0.8 });
+    pdf.font(BOLD).fontSize(8).fillColor(MUTED).text(text.toUpperCase(), x, at, { characterSpacing: 0.8 });
   label(isReceipt ? 'Received from' : 'Billed to', left, y);
   pdf
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(12)
     .fillColor(INK)
     .text(pdfText(doc.customer.name), left, y + 14, { width: width * 0.48 });
-  pdf.font('Helvetica').fontSize(10).fillColor(INK);
+  pdf.font(REGULAR).fontSize(10).fillColor(INK);
   for (const text of [doc.customer.email, doc.customer.phone]) {
     if (text) pdf.text(pdfText(text), left, pdf.y + 1, { width: width * 0.48 });
   }
@@ -140,7 +158,7 @@ export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Pr
   for (const [name, value] of rows) {
     if (!value) continue;
     pdf
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(9.5)
       .fillColor(MUTED)
       .text(name, metaX, metaY, { width: metaWidth * 0.42 });
@@ -152,12 +170,12 @@ export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Pr
   // The line item and the totals.
   const amountWidth = 140;
   pdf.rect(left, y, width, 24).fill(SOFT);
-  pdf.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
+  pdf.font(BOLD).fontSize(8).fillColor(MUTED);
   pdf.text('DESCRIPTION', left + 10, y + 8, { characterSpacing: 0.8 });
   pdf.text('AMOUNT', right - amountWidth - 10, y + 8, { width: amountWidth, align: 'right', characterSpacing: 0.8 });
   y += 34;
   pdf
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(10.5)
     .fillColor(INK)
     .text(pdfText(doc.description), left + 10, y, { width: width - amountWidth - 40 });
@@ -168,13 +186,13 @@ export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Pr
 
   const totalsX = right - 240;
   y += 12;
-  pdf.font('Helvetica').fontSize(10).fillColor(MUTED).text('Subtotal', totalsX, y, { width: 110 });
+  pdf.font(REGULAR).fontSize(10).fillColor(MUTED).text('Subtotal', totalsX, y, { width: 110 });
   pdf.fillColor(INK).text(pdfText(doc.amountText), right - 140, y, { width: 130, align: 'right' });
   y += 22;
   pdf.moveTo(totalsX, y).lineTo(right, y).lineWidth(1.5).strokeColor(INK).stroke();
   y += 9;
   pdf
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(13)
     .fillColor(INK)
     .text(isReceipt ? 'Amount paid' : 'Amount due', totalsX, y, { width: 110 });
@@ -184,7 +202,7 @@ export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Pr
   // The organisation's note.
   if (org.footerNote) {
     const noteText = pdfText(org.footerNote);
-    pdf.font('Helvetica').fontSize(9.5);
+    pdf.font(REGULAR).fontSize(9.5);
     const noteHeight = pdf.heightOfString(noteText, { width: width - 32 }) + 20;
     pdf.rect(left, y, width, noteHeight).fill(SOFT);
     pdf.rect(left, y, 3, noteHeight).fill(ACCENT);
@@ -199,13 +217,12 @@ export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Pr
     org.registrationNumber ? `Reg. No.: ${org.registrationNumber}` : null,
     `Ref. ${doc.reference}`,
   ].filter((part): part is string => part !== null);
-  const footerY = Math.max(y, pdf.page.height - pdf.page.margins.bottom - 24);
+  const footerText = pdfText(footerParts.join('   ·   '));
+  pdf.font(REGULAR).fontSize(8.5);
+  // Above the bottom margin however many lines it takes: text past the margin would start a second page.
+  const footerY = Math.max(y, pdf.page.height - pdf.page.margins.bottom - pdf.heightOfString(footerText, { width }) - 14);
   pdf.moveTo(left, footerY).lineTo(right, footerY).lineWidth(0.75).strokeColor(LINE).stroke();
-  pdf
-    .font('Helvetica')
-    .fontSize(8.5)
-    .fillColor(MUTED)
-    .text(pdfText(footerParts.join('   ·   ')), left, footerY + 8, { width, align: 'center', lineBreak: true });
+  pdf.fillColor(MUTED).text(footerText, left, footerY + 8, { width, align: 'center', lineBreak: true });
 
   pdf.end();
   return done;
