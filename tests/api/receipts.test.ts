@@ -23,6 +23,13 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${orgadmin}` }, ...(payload ? { payload } : {}) });
 
+/** Creates a payment of the organisation (customer e-mail ama@example.com); returns its reference. */
+async function createPayment(fields: { amount: string; customerName: string; description: string }): Promise<string> {
+  const created = await call('POST', '/api/payments', { ...fields, customerEmail: 'ama@example.com' });
+  expect(created.statusCode).toBe(201);
+  return body<{ reference: string }>(created).reference;
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
   const orgId = await createOrganisation(t.db, 'Accra Water Works');
@@ -48,14 +55,7 @@ beforeAll(async () => {
     payload: form,
   });
   expect(logo.statusCode).toBe(200);
-  const created = await call('POST', '/api/payments', {
-    amount: '12.50',
-    customerName: EVIL_NAME,
-    customerEmail: 'ama@example.com',
-    description: 'Water bill — October',
-  });
-  expect(created.statusCode).toBe(201);
-  reference = body<{ reference: string }>(created).reference;
+  reference = await createPayment({ amount: '12.50', customerName: EVIL_NAME, description: 'Water bill — October' });
 });
 afterAll(() => t.close());
 
@@ -102,14 +102,9 @@ describe('invoices', () => {
 
   it('prints names in any Latin, Greek or Cyrillic letters as written, not as question marks', async () => {
     const name = 'Ɔsei Ɛfua Nyamekyɛ, Łukasz, Ελένη, Ольга';
-    const created = await call('POST', '/api/payments', {
-      amount: '5.00',
-      customerName: name,
-      customerEmail: 'osei@example.com',
-      description: 'Ŋkɔmɔ fee',
-    });
-    expect(created.statusCode).toBe(201);
-    const response = await get(`/receipts/invoice/${body<{ reference: string }>(created).reference}.pdf`);
+    const response = await get(
+      `/receipts/invoice/${await createPayment({ amount: '5.00', customerName: name, description: 'Ŋkɔmɔ fee' })}.pdf`,
+    );
     expect(response.statusCode).toBe(200);
     const text = await pdfText(response.rawPayload);
     // The name wraps in its column: each part is checked.
