@@ -74,12 +74,11 @@ async function freshPglite(): Promise<DatabaseHandle> {
 }
 
 function logResult(result: ScenarioResult): void {
+  const ms = (value: number) => value.toFixed(2).padStart(8);
+  const verdict = result.withinBudget ? 'ok  ' : 'MISS';
+  const rate = result.requestsPerSecond.toFixed(0).padStart(7);
   log(
-    `   ${result.withinBudget ? 'ok  ' : 'MISS'} ${result.name.padEnd(64)} p50 ${result.p50Ms.toFixed(2).padStart(8)} ms  p99 ${result.p99Ms
-      .toFixed(2)
-      .padStart(
-        8,
-      )} ms  ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  errors ${result.errors}  steal ${result.cpuStealPercent ?? '?'} %`,
+    `   ${verdict} ${result.name.padEnd(64)} p50 ${ms(result.p50Ms)} ms  p99 ${ms(result.p99Ms)} ms  ${rate} req/s  errors ${result.errors}  steal ${result.cpuStealPercent ?? '?'} %`,
   );
   if (result.detail) log(`        ${result.detail}`);
 }

@@ -121,6 +121,15 @@ function watchProcess(): () => { loopDelayMaxMs: number; gcPauseMaxMs: number } 
   };
 }
 
+/** For each reference with both times, the milliseconds from its time in `from` to its time in `to`. */
+function between(references: string[], from: Map<string, number>, to: Map<string, number>): number[] {
+  return references.flatMap((reference) => {
+    const start = from.get(reference);
+    const end = to.get(reference);
+    return start === undefined || end === undefined ? [] : [end - start];
+  });
+}
+
 /** p50 and p99 of `ms` (unsorted), as text. */
 function spread(ms: number[]): string {
   const sorted = [...ms].sort((a, b) => a - b);
@@ -210,26 +219,11 @@ export const webhookPipeline: BenchScenario = {
       const deadline = performance.now() + 10_000;
       while (references.some((reference) => !org.receiver.arrivals.has(reference)) && performance.now() < deadline) await sleep(20);
       const stalls = watched();
-      const latencies = references
-        .map((reference) => {
-          const arrived = org.receiver.arrivals.get(reference);
-          const sent = sentAt.get(reference);
-          return arrived === undefined || sent === undefined ? undefined : arrived - sent;
-        })
-        .filter((ms): ms is number => ms !== undefined)
-        .sort((a, b) => a - b);
+      const latencies = between(references, sentAt, org.receiver.arrivals).sort((a, b) => a - b);
       const lost = references.length - latencies.length;
       // The two halves of each event's trip: the callback (verify, number, record, commit) and the delivery after it.
-      const answered = references.flatMap((reference) => {
-        const sent = sentAt.get(reference);
-        const answer = answeredAt.get(reference);
-        return sent === undefined || answer === undefined ? [] : [answer - sent];
-      });
-      const afterAnswer = references.flatMap((reference) => {
-        const answer = answeredAt.get(reference);
-        const arrived = org.receiver.arrivals.get(reference);
-        return answer === undefined || arrived === undefined ? [] : [arrived - answer];
-      });
+      const answered = between(references, sentAt, answeredAt);
+      const afterAnswer = between(references, answeredAt, org.receiver.arrivals);
       const p99 = round(percentile(latencies, 99));
       results.push({
         scenario: 'webhook-pipeline',

@@ -51,11 +51,12 @@ export interface ChangeSideWrite {
 /**
  * The one statement that records payment changes (DESIGN §5): the payment_events history entries, the dashboard
  * roll-ups and the outbox rows, all reading the payments from `changed` — the INSERT that creates them or the UPDATE
- * that changes a status: `changedCtes` are the first entries of its WITH list, the last of them `changed`. One statement, so no code path can change a payment and forget one of them, and each change
- * costs one round trip. It returns only the changed payments' ids, references and receipt numbers: the caller knows
- * the rest of each row (it wrote it), and a narrow result is less to send and decode. It notifies the delivery workers
- * of other processes when it queued deliveries (delivered by PostgreSQL only on commit). `history` says who made the
- * change and when: SQL expressions over `changed` or parameters.
+ * that changes a status: `changedCtes` are the first entries of its WITH list, the last of them `changed`. One
+ * statement, so no code path can change a payment and forget one of them, and each change costs one round trip. It
+ * returns only the changed payments' ids, references and receipt numbers: the caller knows the rest of each row (it
+ * wrote it), and a narrow result is less to send and decode. It notifies the delivery workers of other processes when
+ * it queued deliveries (delivered by PostgreSQL only on commit). `history` says who made the change and when: SQL
+ * expressions over `changed` or parameters.
  */
 function recordingStatement(
   changedCtes: string,
