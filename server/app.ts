@@ -39,6 +39,7 @@ import logRoutes from './routes/logs.ts';
 import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
+import { DEFAULT_IDEMPOTENCY_LEASE_MS } from './services/payments/idempotency.ts';
 import type { ModelConfig } from './services/ai-analyst/model-client.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -66,6 +67,8 @@ export interface AppOptions {
   /** Per IP: PSP callbacks to /api/webhooks/psp/* (a PSP sends from a few addresses). */
   pspWebhookRateLimitPerMinute?: number;
   apiLogFlushIntervalMs?: number;
+  /** How long an Idempotency-Key in progress is held without a renewal before a retry may take it over (default 30 s). */
+  idempotencyLeaseMs?: number;
   /** The AI analyst's optional OpenAI-compatible model (AI_BASE_URL, AI_API_KEY, AI_MODEL); the embedded engine otherwise. */
   aiModel?: ModelConfig | undefined;
 }
@@ -159,8 +162,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gatewayRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       await api.register(bankRoutes, { ctx: { db, clock, targets } });
       const orchestration = { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets };
-      await api.register(paymentRoutes, { ctx: orchestration, mailer });
-      await api.register(publicCheckoutRoutes, { ctx: orchestration, perIpPerMinute: options.publicRateLimitPerMinute ?? 30 });
+      const leaseMs = options.idempotencyLeaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
+      await api.register(paymentRoutes, { ctx: orchestration, mailer, leaseMs });
+      await api.register(publicCheckoutRoutes, { ctx: orchestration, perIpPerMinute: options.publicRateLimitPerMinute ?? 30, leaseMs });
       await api.register(receiptBatchRoutes, { db, clock });
       await api.register(webhookConfigRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       await api.register(dashboardRoutes, { db, clock });

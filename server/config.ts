@@ -27,6 +27,7 @@ export interface Config {
   apiLogRetentionDays: number;
   webhookLogRetentionDays: number;
   reconcileAfterMinutes: number;
+  idempotencyLeaseSeconds: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -111,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiLogRetentionDays: integer('API_LOG_RETENTION_DAYS', 30, 1, 3650),
     webhookLogRetentionDays: integer('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     reconcileAfterMinutes: integer('RECONCILE_AFTER_MINUTES', 30, 1, 10080),
+    idempotencyLeaseSeconds: integer('IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
   };
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

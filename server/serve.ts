@@ -23,6 +23,7 @@ const app = await buildApp({
   authRateLimitPerMinute: config.authRateLimitPerMinute,
   publicRateLimitPerMinute: config.publicRateLimitPerMinute,
   pspWebhookRateLimitPerMinute: config.pspWebhookRateLimitPerMinute,
+  idempotencyLeaseMs: config.idempotencyLeaseSeconds * 1000,
   aiModel:
     config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });

@@ -435,7 +435,10 @@ export const paymentAttempts = pgTable(
   (table) => [index('payment_attempts_payment_idx').on(table.paymentId)],
 );
 
-/** Idempotency-Key replays: the first response to a key is kept for 24 h. */
+/**
+ * Idempotency-Key replays: the first response to a key is kept for 24 h. A key in progress (status 0) names the
+ * payment its request creates and is held by a lease its request renews; a retry takes it over once the lease ran out.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -445,6 +448,9 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code').notNull(),
     responseBody: jsonb('response_body').notNull(),
     createdAt: createdAt(),
+    paymentReference: varchar('payment_reference', { length: 40 }),
+    leaseToken: char('lease_token', { length: 32 }),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     uniqueIndex('idempotency_keys_org_key_unique').on(table.orgId, table.key),

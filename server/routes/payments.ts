@@ -131,7 +131,10 @@ export function createdBody(created: CreatedPayment): Static<typeof CreateRespon
 }
 
 /** Payments: create (console or API token, idempotent), list, view, mark as paid, receipt link. */
-const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mailer: Mailer }> = async (app, { ctx, mailer }) => {
+const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mailer: Mailer; leaseMs: number }> = async (
+  app,
+  { ctx, mailer, leaseMs },
+) => {
   app.addSchema(Payment);
   const common = { tags: ['payments'], security: [{ bearer: [] }] };
 
@@ -153,9 +156,9 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       const caller = callerOf(request);
       const outcome = await withIdempotency(
         ctx.db,
-        { orgId, key: request.headers['idempotency-key'], body: request.body, now: ctx.clock.now() },
-        async () => {
-          const created = await createPayment(ctx, orgId, caller.via === 'session' ? caller.id : null, request.body);
+        { orgId, key: request.headers['idempotency-key'], body: request.body, clock: ctx.clock, leaseMs },
+        async (claim) => {
+          const created = await createPayment(ctx, orgId, caller.via === 'session' ? caller.id : null, request.body, claim);
           return { statusCode: 201, body: createdBody(created) };
         },
       );

@@ -102,9 +102,9 @@ const formValues = (body: unknown): Record<string, string> =>
  * the Record URL `POST /payment/record/{token}`, and bank checkout's options and bank choice. The
  * customer pages post HTML forms here and are answered with a redirect or the page with its error.
  */
-const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; perIpPerMinute: number }> = async (
+const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; perIpPerMinute: number; leaseMs: number }> = async (
   app,
-  { ctx, perIpPerMinute },
+  { ctx, perIpPerMinute, leaseMs },
 ) => {
   const perIp = { rateLimit: { max: perIpPerMinute, timeWindow: 60_000 } };
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
@@ -146,9 +146,9 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
         const organisation = await checkoutOrganisation(ctx.db, token);
         const outcome = await withIdempotency(
           ctx.db,
-          { orgId: organisation.id, key: request.headers['idempotency-key'], body: request.body, now: ctx.clock.now() },
-          async () => {
-            const created = await startCheckoutPayment(ctx, token, request.body);
+          { orgId: organisation.id, key: request.headers['idempotency-key'], body: request.body, clock: ctx.clock, leaseMs },
+          async (claim) => {
+            const created = await startCheckoutPayment(ctx, token, request.body, claim);
             const checkoutUrl = created.gatewayInit?.ok ? created.gatewayInit.checkoutUrl : null;
             const body: Static<typeof CheckoutResponse> = {
               reference: created.payment.reference,
@@ -199,9 +199,9 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
       if (orgId === undefined) throw new HttpError(404, 'This record URL is not valid (it may have been replaced by a newer one).');
       const outcome = await withIdempotency(
         ctx.db,
-        { orgId, key: request.headers['idempotency-key'], body: request.body, now: ctx.clock.now() },
-        async () => {
-          const { payment, receiptUrl } = await recordCompletedPayment(ctx, request.params.token, request.body);
+        { orgId, key: request.headers['idempotency-key'], body: request.body, clock: ctx.clock, leaseMs },
+        async (claim) => {
+          const { payment, receiptUrl } = await recordCompletedPayment(ctx, request.params.token, request.body, claim);
           request.log.info({ orgId, reference: payment.reference, ip: request.ip }, 'payment recorded through the Record URL');
           const body: Static<typeof RecordResponse> = {
             reference: payment.reference,

@@ -5,6 +5,7 @@ import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { banksForCheckout } from '../payments/bank-checkout.ts';
 import { gatewaysToTry, type OrchestrationContext } from '../payments/orchestrator.ts';
 import { createPayment, receiptLink, type CreatedPayment } from '../payments/payments-service.ts';
+import type { PaymentClaim } from '../payments/idempotency.ts';
 import type { PublicPayment } from '../payments/public-payment.ts';
 
 export interface PublicPaymentInput {
@@ -40,14 +41,21 @@ export async function startCheckoutPayment(
   ctx: OrchestrationContext,
   token: string,
   input: PublicPaymentInput & { isBankPayment?: boolean | undefined },
+  claim?: PaymentClaim,
 ): Promise<CreatedPayment> {
   const organisation = await checkoutOrganisation(ctx.db, token);
-  return createPayment(ctx, organisation.id, null, {
-    ...input,
-    description: input.description?.trim() || `Payment to ${organisation.name}`,
-    processViaGateway: !input.isBankPayment,
-    isBankPayment: input.isBankPayment ?? false,
-  });
+  return createPayment(
+    ctx,
+    organisation.id,
+    null,
+    {
+      ...input,
+      description: input.description?.trim() || `Payment to ${organisation.name}`,
+      processViaGateway: !input.isBankPayment,
+      isBankPayment: input.isBankPayment ?? false,
+    },
+    claim,
+  );
 }
 
 /**
@@ -58,13 +66,16 @@ export async function recordCompletedPayment(
   ctx: OrchestrationContext,
   token: string,
   input: PublicPaymentInput & { metadata?: Record<string, string> | undefined },
+  claim?: PaymentClaim,
 ): Promise<{ payment: PublicPayment; receiptUrl: string }> {
   const orgId = await organisationIdByRecordToken(ctx.db, ctx.dataKey, token);
   if (orgId === undefined) throw notFound(UNKNOWN_LINK);
-  const { payment } = await createPayment(ctx, orgId, null, {
-    ...input,
-    description: input.description?.trim() || 'Recorded payment',
-    alreadyPaid: true,
-  });
+  const { payment } = await createPayment(
+    ctx,
+    orgId,
+    null,
+    { ...input, description: input.description?.trim() || 'Recorded payment', alreadyPaid: true },
+    claim,
+  );
   return { payment, receiptUrl: (await receiptLink(ctx.db, orgId, payment.reference, ctx.publicUrl)).url };
 }

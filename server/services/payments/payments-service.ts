@@ -15,6 +15,7 @@ import { insertRecordedPayments, type PaymentCreation, type RecordedPayment } fr
 import { creationBatchesOf } from './creation-batches.ts';
 import { wakeDeliveryWorkers } from '../webhooks/delivery-wakeup.ts';
 import { markSuccess } from './transitions.ts';
+import type { PaymentClaim } from './idempotency.ts';
 
 export interface CreatePaymentInput {
   amount: string | number;
@@ -52,22 +53,48 @@ async function gatewayName(db: Database, gatewayId: number | null): Promise<stri
  * Creates a Pending payment: exact decimal amount in the currency (the organisation's default unless
  * given, and one of its currencies), a time-sortable reference, and — with processViaGateway — the
  * gateway `init` with fail-over, or with isBankPayment the bank checkout page URL. Bad input creates nothing.
+ * With a claim (an Idempotency-Key's), the payment gets the claimed reference; a resumed claim whose payment an
+ * earlier attempt created answers with that payment instead of creating another.
  */
 export async function createPayment(
   ctx: OrchestrationContext,
   orgId: number,
   createdBy: number | null,
   input: CreatePaymentInput,
+  claim?: PaymentClaim,
 ): Promise<CreatedPayment> {
-  const { payment, queued, creation } = await recordNewPayment(ctx, orgId, createdBy, input);
+  const reference = claim?.reference ?? newPaymentReference(ctx.clock);
+  if (claim?.resumed) {
+    const created = await rows.findPayment(ctx.db, orgId, reference);
+    if (created) {
+      const organisation = await paymentSettingsOf(ctx.db).get(orgId);
+      return answerCreation(ctx, created, await baseUnitOf(ctx.db, created.currency), organisation?.callbackUrl ?? null);
+    }
+  }
+  const { payment, queued, creation } = await recordNewPayment(ctx, orgId, createdBy, input, reference);
   if (queued) wakeDeliveryWorkers();
-  const { baseUnit } = creation;
-  if (creation.values.isBankPayment)
-    return { payment: toPublicPayment(payment, baseUnit), bankCheckoutUrl: bankCheckoutUrl(ctx.publicUrl, payment.reference) };
+  // The recorded row is read back: it became Success in the transaction that created it.
   if (input.alreadyPaid) return { payment: await getPayment(ctx.db, orgId, payment.reference) };
-  if (!input.processViaGateway) return { payment: toPublicPayment(payment, baseUnit) };
-  const gatewayInit = await startAtGateway(ctx, payment, baseUnit, creation.org.callbackUrl);
-  return { payment: await getPayment(ctx.db, orgId, payment.reference), gatewayInit };
+  return answerCreation(ctx, payment, creation.baseUnit, creation.org.callbackUrl);
+}
+
+/**
+ * The answer to a payment's creation: a bank payment with its bank checkout page; a Pending gateway payment once
+ * started at the gateways (again, for one whose creator died before answering: its start may not have happened); any
+ * other as it is.
+ */
+async function answerCreation(
+  ctx: OrchestrationContext,
+  payment: rows.PaymentRow,
+  baseUnit: number,
+  callbackUrl: string | null,
+): Promise<CreatedPayment> {
+  if (payment.isBankPayment)
+    return { payment: toPublicPayment(payment, baseUnit), bankCheckoutUrl: bankCheckoutUrl(ctx.publicUrl, payment.reference) };
+  if (payment.status !== 'Pending') return { payment: await getPayment(ctx.db, payment.orgId, payment.reference) };
+  if (!payment.processViaGateway) return { payment: toPublicPayment(payment, baseUnit) };
+  const gatewayInit = await startAtGateway(ctx, payment, baseUnit, callbackUrl);
+  return { payment: await getPayment(ctx.db, payment.orgId, payment.reference), gatewayInit };
 }
 
 /** How often a payment is checked against its organisation's settings before creating it gives up (they kept changing). */
@@ -83,13 +110,14 @@ async function recordNewPayment(
   orgId: number,
   createdBy: number | null,
   input: CreatePaymentInput,
+  reference: string,
 ): Promise<RecordedPayment & { creation: PaymentCreation }> {
   const settings = paymentSettingsOf(ctx.db);
   let organisation = await settings.get(orgId);
   for (let attempt = 1; ; attempt++) {
     let creation: PaymentCreation;
     try {
-      creation = await checkNewPayment(ctx, organisation, orgId, createdBy, input);
+      creation = await checkNewPayment(ctx, organisation, orgId, createdBy, input, reference);
     } catch (error) {
       // A refusal may rest on settings this process kept (a currency added since, say): it stands only if the
       // settings as they are now are the same.
@@ -126,6 +154,7 @@ async function checkNewPayment(
   orgId: number,
   createdBy: number | null,
   input: CreatePaymentInput,
+  reference: string,
 ): Promise<PaymentCreation> {
   if (!organisation) throw notFound('Organisation not found.');
   const currency = (input.currency ?? organisation.defaultCurrency ?? '').trim().toUpperCase();
@@ -151,7 +180,7 @@ async function checkNewPayment(
   }
   const now = ctx.clock.now();
   const values = {
-    reference: newPaymentReference(ctx.clock),
+    reference,
     orgId,
     amountMinor: amount.minor,
     currency,
