@@ -13,8 +13,7 @@ export interface KeyId {
   key: string;
 }
 
-const keyFilter = (id: KeyId): SQL =>
-  and(eq(idempotencyKeys.orgId, id.orgId), eq(idempotencyKeys.key, id.key)) as SQL;
+const keyFilter = (id: KeyId): SQL => and(eq(idempotencyKeys.orgId, id.orgId), eq(idempotencyKeys.key, id.key)) as SQL;
 
 /** The key while it is in progress and held by the lease `token`. */
 const heldFilter = (id: KeyId, token: string): SQL =>
@@ -70,9 +69,11 @@ export async function setLeaseEnd(db: Database, id: KeyId, token: string, expire
 }
 
 /** Stores the answer to the key's request, if the lease `token` still holds the key. */
-export async function storeKeyResponse(db: Database, id: KeyId, token: string, response: { statusCode: number; body: unknown }): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ statusCode: response.statusCode, responseBody: response.body })
-    .where(heldFilter(id, token));
+export async function storeKeyResponse(
+  db: Database,
+  id: KeyId,
+  token: string,
+  response: { statusCode: number; body: unknown },
+): Promise<void> {
+  await db.update(idempotencyKeys).set({ statusCode: response.statusCode, responseBody: response.body }).where(heldFilter(id, token));
 }

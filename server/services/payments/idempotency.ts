@@ -81,7 +81,13 @@ export async function withIdempotency(
   await deleteKeyCreatedBefore(db, id, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS));
   let claim: PaymentClaim;
   try {
-    await insertKeyInProgress(db, id, { requestHash: hash, paymentReference: reference, leaseToken: token, leaseExpiresAt: leaseEnd(), createdAt: now });
+    await insertKeyInProgress(db, id, {
+      requestHash: hash,
+      paymentReference: reference,
+      leaseToken: token,
+      leaseExpiresAt: leaseEnd(),
+      createdAt: now,
+    });
     claim = { reference, resumed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
