@@ -1,6 +1,5 @@
 // Outbound webhook delivery across real processes on PostgreSQL: a worker SIGKILLed in the middle of a
 // burst, and two API plus two worker processes sharing one database. PostgreSQL only (PGlite is one process).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,11 +20,11 @@ import type { NewPayment } from '../../server/services/payments/payments-reposit
 import { updateWebhookConfig } from '../../server/services/webhooks/webhook-config.ts';
 import { createUser, TEST_DATA_KEY } from '../helpers/app.ts';
 import { freePort } from '../helpers/net.ts';
+import { startProcess as startNodeProcess, stopAll, stopProcess, waitFor } from '../helpers/processes.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const adminUrl = process.env['TEST_DATABASE_URL'];
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const BURST = 1000;
 
 if (!adminUrl) console.info('webhook-workers.test.ts: skipped — the multi-process tests need PostgreSQL (set TEST_DATABASE_URL).');
@@ -37,7 +36,6 @@ let receiver: WebhookReceiver;
 let orgId: number;
 let apiToken: string;
 let dataDir: string;
-const children = new Set<ChildProcess>();
 
 async function adminQuery(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -49,50 +47,13 @@ async function adminQuery(query: string): Promise<void> {
   }
 }
 
-/** Starts a node process from the repository root; resolves once it prints `ready` (or at once). */
-function startProcess(script: string, env: Record<string, string>, ready?: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_KEY: TEST_DATA_KEY.toString('hex'),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!ready || ready.test(output)) resolve(child);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
-    if (!ready) resolve(child);
-  });
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
-
-async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Starts a node process on the test database; resolves once it prints `ready` (or at once). */
+const startProcess = (script: string, env: Record<string, string>, ready?: RegExp) =>
+  startNodeProcess(
+    script,
+    { DATABASE_URL: databaseUrl, DATA_KEY: TEST_DATA_KEY.toString('hex'), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    ready,
+  );
 
 const deliveredCount = async () =>
   (await database.db.select({ value: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'Success')))[0]?.value ?? 0;
@@ -173,7 +134,7 @@ describe.skipIf(!adminUrl)('webhook workers on PostgreSQL', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([...children].map((child) => kill(child, 'SIGKILL')));
+    await stopAll();
     await receiver?.close();
     await database?.close();
     if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`);
@@ -193,7 +154,7 @@ describe.skipIf(!adminUrl)('webhook workers on PostgreSQL', () => {
     const started = performance.now();
     const first = await startProcess('tests/helpers/webhook-worker-process.ts', {}, /worker ready/);
     await waitFor(() => receiver.received.length >= BURST * 0.3, 30_000, 'the first deliveries');
-    await kill(first, 'SIGKILL');
+    await stopProcess(first, 'SIGKILL');
     const killedAfter = receiver.received.length;
     const deliveredBeforeRestart = await deliveredCount();
     expect(deliveredBeforeRestart).toBeLessThan(BURST);
@@ -202,7 +163,7 @@ describe.skipIf(!adminUrl)('webhook workers on PostgreSQL', () => {
     const second = await startProcess('tests/helpers/webhook-worker-process.ts', {}, /worker ready/);
     await waitFor(async () => (await deliveredCount()) === BURST, 40_000, 'every delivery');
     const totalMs = performance.now() - started;
-    await kill(second, 'SIGTERM');
+    await stopProcess(second, 'SIGTERM');
 
     const { duplicates, unique } = checkAtLeastOnce(receiver.received, eventIds);
     expect(unique).toBe(BURST);
