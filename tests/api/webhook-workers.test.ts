@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
@@ -19,6 +18,7 @@ import { insertRecordedPayments } from '../../server/services/payments/payment-c
 import type { NewPayment } from '../../server/services/payments/payments-repository.ts';
 import { updateWebhookConfig } from '../../server/services/webhooks/webhook-config.ts';
 import { createUser, TEST_DATA_KEY } from '../helpers/app.ts';
+import { adminQuery } from '../helpers/database.ts';
 import { freePort } from '../helpers/net.ts';
 import { startProcess as startNodeProcess, stopAll, stopProcess, waitFor } from '../helpers/processes.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -36,16 +36,6 @@ let receiver: WebhookReceiver;
 let orgId: number;
 let apiToken: string;
 let dataDir: string;
-
-async function adminQuery(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Starts a node process on the test database; resolves once it prints `ready` (or at once). */
 const startProcess = (script: string, env: Record<string, string>, ready?: RegExp) =>

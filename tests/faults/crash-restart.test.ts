@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
@@ -16,7 +15,7 @@ import { seedReferenceData } from '../../server/db/reference-data.ts';
 import { createGateway } from '../../server/services/gateways/gateways-service.ts';
 import { createOrganisation } from '../../server/services/organisations/organisations-service.ts';
 import { TEST_DATA_KEY } from '../helpers/app.ts';
-import { testEngine } from '../helpers/database.ts';
+import { adminQuery, testEngine } from '../helpers/database.ts';
 import { freePort } from '../helpers/net.ts';
 import { startProcess, stopAll, stopProcess, waitFor } from '../helpers/processes.ts';
 
@@ -42,16 +41,6 @@ let dataDir: string;
 let port: number;
 let publicUrl: string;
 const creations: Creation[] = [];
-
-async function adminQuery(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 const startServer = () =>
   startProcess(

@@ -36,3 +36,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/** Runs one statement on the PostgreSQL server of TEST_DATABASE_URL (create or drop a database beside it). */
+export async function adminQuery(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
