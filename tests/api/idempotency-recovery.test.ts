@@ -7,13 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../server/db/provider-catalogue.ts';
 import { idempotencyKeys, payments } from '../../server/db/schema.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { waitFor } from '../helpers/processes.ts';
 
-const LEASE_MS = 30_000;
+// Short, so that a request's renewals (every third of the lease, in real time) happen within a test.
+const LEASE_MS = 300;
 
 let t: TestApp;
 let token: string;
 let psp: Server;
 let pspCalls = 0;
+let pspDelayMs = 0;
 
 beforeAll(async () => {
   t = await buildTestApp({ allowPrivateTargets: true, idempotencyLeaseMs: LEASE_MS });
@@ -24,9 +27,13 @@ beforeAll(async () => {
     request.on('end', () => {
       pspCalls++;
       const reference = `PSP-${pspCalls}`;
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ data: { reference, authorization_url: `https://pay.test/${reference}` } }));
+      setTimeout(
+        () =>
+          response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ data: { reference, authorization_url: `https://pay.test/${reference}` } })),
+        pspDelayMs,
+      );
     });
   });
   await new Promise<void>((resolve) => psp.listen(0, '127.0.0.1', resolve));
@@ -144,6 +151,22 @@ describe('Idempotency-Key after a crash', () => {
     const created = await paymentsDescribed('Server error');
     expect(created).toHaveLength(1);
     expect(body<Created>(retried).id).toBe(created[0]?.reference);
+  });
+
+  it('keeps the key of a request working past its lease: the request renews it, so a retry waits', async () => {
+    pspDelayMs = 1000;
+    const callsBefore = pspCalls;
+    const slow = create('slow-gateway', 'Slow gateway');
+    await waitFor(() => pspCalls > callsBefore, 5000, 'the gateway call');
+    t.clock.advance(LEASE_MS + 1);
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
+    expect((await create('slow-gateway', 'Slow gateway')).statusCode).toBe(409);
+    const first = await slow;
+    pspDelayMs = 0;
+    expect(first.statusCode).toBe(201);
+    expect(body(await create('slow-gateway', 'Slow gateway'))).toEqual(body(first));
+    expect(pspCalls - callsBefore).toBe(1);
+    expect(await paymentsDescribed('Slow gateway')).toHaveLength(1);
   });
 
   it('never creates two payments for concurrent requests with one key', async () => {
