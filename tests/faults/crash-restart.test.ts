@@ -1,29 +1,33 @@
 // The API process SIGKILLed in the middle of a burst of payment creations (with Idempotency-Keys) and PSP success
-// callbacks, restarted on the same PostgreSQL database, and every request sent again with its key and body.
+// callbacks, restarted on the same PostgreSQL database, and every request sent again with its key and body; a
+// delivery worker in a process of its own sends the payment events meanwhile.
 // PostgreSQL only: it needs the database outside the killed process.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { sandboxEntry, seedProviders } from '../../server/db/provider-catalogue.ts';
-import { idempotencyKeys, payments } from '../../server/db/schema.ts';
+import { idempotencyKeys, payments, webhookDeliveries } from '../../server/db/schema.ts';
 import { seedReferenceData } from '../../server/db/reference-data.ts';
 import { createGateway } from '../../server/services/gateways/gateways-service.ts';
 import { createOrganisation } from '../../server/services/organisations/organisations-service.ts';
+import { updateWebhookConfig } from '../../server/services/webhooks/webhook-config.ts';
 import { TEST_DATA_KEY } from '../helpers/app.ts';
 import { adminQuery, testEngine } from '../helpers/database.ts';
 import { freePort } from '../helpers/net.ts';
 import { startProcess, stopAll, stopProcess, waitFor } from '../helpers/processes.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const adminUrl = process.env['TEST_DATABASE_URL'] ?? '';
 const PER_ORGANISATION = 30;
 const KILL_AFTER_ANSWERS = 20;
 const CONCURRENCY = 8;
 const SANDBOX_KEY = 'sk_sandbox_crash_restart';
+const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 
 interface Creation {
   key: string;
@@ -39,14 +43,17 @@ let database: DatabaseHandle;
 let databaseName: string;
 let dataDir: string;
 let port: number;
+let receiver: WebhookReceiver;
 let publicUrl: string;
 const creations: Creation[] = [];
+
+const databaseUrl = () => new URL(`/${databaseName}`, adminUrl).toString();
 
 const startServer = () =>
   startProcess(
     'server/main.ts',
     {
-      DATABASE_URL: new URL(`/${databaseName}`, adminUrl).toString(),
+      DATABASE_URL: databaseUrl(),
       DATA_KEY: TEST_DATA_KEY.toString('hex'),
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -61,6 +68,14 @@ const startServer = () =>
     },
     /Payrail is running/,
   );
+
+const undelivered = async () =>
+  (
+    await database.db
+      .select({ value: count() })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.channel, 'callback'), ne(webhookDeliveries.status, 'Success')))
+  )[0]?.value;
 
 /** Sends one creation; undefined when the connection failed (the process is gone). */
 async function send(creation: Creation): Promise<{ status: number; answer: Answer } | undefined> {
@@ -106,13 +121,14 @@ describe.skipIf(testEngine !== 'postgres')('the API process killed mid-burst and
   beforeAll(async () => {
     databaseName = `payrail_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create database ${databaseName}`);
-    database = await openDatabase({ databaseUrl: new URL(`/${databaseName}`, adminUrl).toString(), poolSize: 4 });
+    database = await openDatabase({ databaseUrl: databaseUrl(), poolSize: 4 });
     await database.migrate();
     port = await freePort();
     publicUrl = `http://127.0.0.1:${port}`;
     await seedReferenceData(database.db);
     await seedProviders(database.db, publicUrl);
     dataDir = mkdtempSync(path.join(tmpdir(), 'payrail-crash-'));
+    receiver = await startWebhookReceiver();
     const ctx = { db: database.db, clock: systemClock, dataKey: TEST_DATA_KEY, targets: { allowPrivate: true, trustedOrigins: [] } };
     for (const code of ['CRASHA', 'CRASHB']) {
       const organisation = await createOrganisation(ctx, {
@@ -122,6 +138,7 @@ describe.skipIf(testEngine !== 'postgres')('the API process killed mid-burst and
         country: 'GH',
         currencies: ['GHS'],
       });
+      await updateWebhookConfig(ctx, organisation.id, { callbackUrl: receiver.url(), webhookSecret: WEBHOOK_SECRET });
       await createGateway(ctx, organisation.id, {
         name: 'Sandbox',
         provider: 'sandbox',
@@ -146,13 +163,14 @@ describe.skipIf(testEngine !== 'postgres')('the API process killed mid-burst and
 
   afterAll(async () => {
     await stopAll();
+    await receiver?.close();
     await database?.close();
     if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(
-    'answers every request sent again with its one payment: no duplicates, no stuck keys, unique receipt numbers',
+    'answers every request sent again with its one payment: no duplicates, no stuck keys, unique receipts, every event delivered',
     { timeout: 60_000 },
     async () => {
       const answers = new Map<string, string[]>();
@@ -167,6 +185,12 @@ describe.skipIf(testEngine !== 'postgres')('the API process killed mid-burst and
       };
 
       const started = performance.now();
+      // The delivery worker runs in a process of its own, which lives on: events committed before the kill are delivered.
+      await startProcess(
+        'tests/helpers/webhook-worker-process.ts',
+        { DATABASE_URL: databaseUrl(), DATA_KEY: TEST_DATA_KEY.toString('hex'), LOG_LEVEL: 'warn' },
+        /worker ready/,
+      );
       const first = await startServer();
       let killed = false;
       const burst = inParallel(
@@ -230,9 +254,18 @@ describe.skipIf(testEngine !== 'postgres')('the API process killed mid-burst and
       expect(paid.every((row) => row.receiptNumber !== null)).toBe(true);
       expect(new Set(paid.map((row) => `${row.orgId} ${row.receiptNumber}`)).size).toBe(paid.length);
       for (const reference of paidAfterRestart) expect(paid.map((row) => row.reference)).toContain(reference);
+      await waitFor(async () => (await undelivered()) === 0, 20_000, 'every event delivered');
+      const received = new Set(receiver.received.map((request) => request.headers['webhook-id'] as string));
+      const events = await database.db
+        .select({ id: webhookDeliveries.eventId, type: webhookDeliveries.type })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.channel, 'callback'));
+      expect(events.filter((event) => !received.has(event.id))).toEqual([]);
+      expect(events.filter((event) => event.type === 'payment.created')).toHaveLength(creations.length);
+      expect(events.filter((event) => event.type === 'payment.succeeded')).toHaveLength(paid.length);
       console.info(
         `crash-restart: ${answeredBeforeKill} of ${creations.length} creations answered before SIGKILL, ${inProgress?.value} keys left in progress; all answered after the restart ` +
-          `(${waits} waits on a killed request's lease), ${paid.length} paid with unique receipt numbers, ` +
+          `(${waits} waits on a killed request's lease), ${paid.length} paid with unique receipt numbers, ${events.length} events delivered, ` +
           `${(performance.now() - started).toFixed(0)} ms in all`,
       );
     },
