@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { loadConfig, type Config } from './config.ts';
+import { loadEnvFileIfPresent } from './env-file.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import type { TargetPolicy } from './services/adapter/target-guard.ts';
 import { seedReferenceData } from './db/reference-data.ts';
 import { seedProviders } from './db/provider-catalogue.ts';
 
-/** Reads the configuration or exits with the list of problems. */
+/** Reads the configuration (the environment, and ./.env if present) or exits with the list of problems. */
 export function configOrExit(): Config {
+  loadEnvFileIfPresent();
   try {
     return loadConfig();
   } catch (error) {
