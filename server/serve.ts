@@ -6,11 +6,11 @@ import { firstStartBanner, processLoggerOptions } from './logging.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
 import { workerJobs } from './services/worker/jobs.ts';
 import { startWorker } from './services/worker/worker-loop.ts';
-import { configOrExit, openMigratedDatabase, outboundTargets } from './start.ts';
+import { configOrExit, openMigratedDatabaseOrExit, outboundTargets } from './start.ts';
 
 const config = configOrExit();
 const secrets = loadOrCreateSecrets(config.dataDir, config);
-const database = await openMigratedDatabase(config);
+const database = await openMigratedDatabaseOrExit(config);
 const app = await buildApp({
   database,
   jwtSecret: secrets.jwtSecret,
