@@ -2,19 +2,15 @@
 // demo may run anywhere else. The demo's Sandbox gateway and bank must reach the running server's own sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGADMIN_EMAIL, seedDemo } from '../../server/db/demo.ts';
-import { TEST_DATA_KEY, buildTestApp, signIn, type TestApp } from '../helpers/app.ts';
-import { freePort } from '../helpers/net.ts';
+import { TEST_DATA_KEY, buildListeningTestApp, signIn, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
 let publicUrl: string;
 let token: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
   // Private targets refused, as in production: only the server's own origin is reachable on loopback.
-  t = await buildTestApp({ publicUrl, allowPrivateTargets: false });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ publicUrl, ...t } = await buildListeningTestApp({ allowPrivateTargets: false }));
   await seedDemo(t.db, TEST_DATA_KEY, 'demo password 1', 'http://localhost:3000');
   token = await signIn(t.app, DEMO_ORGADMIN_EMAIL, 'demo password 1');
 });
