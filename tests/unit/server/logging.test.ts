@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { firstStartBanner, processLoggerOptions } from '../../../server/logging.ts';
 
@@ -6,6 +7,8 @@ describe('processLoggerOptions', () => {
     const options = processLoggerOptions('debug', true);
     expect(options.level).toBe('debug');
     expect(options.transport).toMatchObject({ target: 'pino-pretty' });
+    // pino loads the transport by name from the server's folder, in a worker thread: it must be installed.
+    expect(createRequire(new URL('../../../server/logging.ts', import.meta.url)).resolve('pino-pretty')).toContain('pino-pretty');
   });
 
   it('writes one JSON object a line when stdout is not a terminal', () => {
