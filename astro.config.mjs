@@ -13,5 +13,18 @@ export default defineConfig({
   markdown: { shikiConfig: { theme: 'github-dark-default' } },
   vite: {
     server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+    build: {
+      // Monaco (the gateway and bank config editor, ~3.9 MB) is one chunk that only those screens load, on demand.
+      // What each page loads at first is budgeted by scripts/check-bundle-size.ts, so the size warning adds nothing.
+      chunkSizeWarningLimit: 4500,
+      rolldownOptions: {
+        onwarn(warning, warn) {
+          // Astro wraps every MDX page in a generated module that opens with a "use astro:head-inject" marker, which
+          // the bundler drops, saying so once per page. The marker and the module are Astro's, not ours.
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use astro:head-inject')) return;
+          warn(warning);
+        },
+      },
+    },
   },
 });

@@ -1,12 +1,12 @@
 // `npm run bench:seed`: fills the configured database (DATABASE_URL, or the PGlite in DATA_DIR) with bench data —
 // BENCH_PAYMENTS payments (1,000,000 by default) over 50 organisations and a year — to try the console at scale.
 // It adds organisations named "Bench Organisation NNN"; run it on an empty or throw-away database.
-import { configOrExit, openMigratedDatabase } from '../server/start.ts';
+import { configOrExit, openMigratedDatabaseOrExit } from '../server/start.ts';
 import { seedBenchData } from './lib/seed.ts';
 
 const config = configOrExit();
 // Migrated, with the reference data and provider catalogue the seed needs.
-const database = await openMigratedDatabase(config);
+const database = await openMigratedDatabaseOrExit(config);
 try {
   const payments = Number(process.env['BENCH_PAYMENTS'] || 1_000_000);
   console.log(`Seeding ${payments.toLocaleString('en')} payments into ${database.kind}...`);

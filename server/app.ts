@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { LoggerOptions } from 'pino';
 import { systemClock, type Clock } from './clock.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import apiLogPlugin from './plugins/api-log.ts';
@@ -52,7 +53,7 @@ export interface AppOptions {
   publicUrl: string;
   clock?: Clock;
   /** Pino logger options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  logger?: boolean | LoggerOptions;
   smtpUrl?: string | undefined;
   /** Let outbound calls (PSP adapters, webhooks) reach private and loopback addresses (tests, local demos). */
   allowPrivateTargets?: boolean;

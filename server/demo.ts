@@ -2,10 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_ORGADMIN_EMAIL, seedDemo } from './db/demo.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
-import { configOrExit, openMigratedDatabase } from './start.ts';
+import { configOrExit, openMigratedDatabaseOrExit } from './start.ts';
 
 const config = configOrExit();
-const database = await openMigratedDatabase(config);
+const database = await openMigratedDatabaseOrExit(config);
 const { dataKey } = loadOrCreateSecrets(config.dataDir, config);
 const password = process.env['DEMO_PASSWORD'] ?? randomBytes(9).toString('base64url');
 try {

@@ -1,6 +1,10 @@
 // The process entry (`npm start`): what must be settled before the server's modules load, then the server itself
 // (server/serve.ts).
 import { enableCompileCache, registerHooks } from 'node:module';
+import { loadEnvFileIfPresent } from './env-file.ts';
+
+// Before anything reads the environment (DATABASE_URL decides the relaunch below).
+loadEnvFileIfPresent();
 
 // The embedded database (PGlite) is PostgreSQL built to WebAssembly. V8's optimising tier recompiles its hot
 // functions in the background, which takes a few hundred MB of transient memory at start-up (peak RSS ~1 GB with

@@ -2,20 +2,21 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ensureSuperadmin } from './db/seed.ts';
+import { firstStartBanner, processLoggerOptions } from './logging.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
 import { workerJobs } from './services/worker/jobs.ts';
 import { startWorker } from './services/worker/worker-loop.ts';
-import { configOrExit, openMigratedDatabase, outboundTargets } from './start.ts';
+import { configOrExit, openMigratedDatabaseOrExit, outboundTargets } from './start.ts';
 
 const config = configOrExit();
 const secrets = loadOrCreateSecrets(config.dataDir, config);
-const database = await openMigratedDatabase(config);
+const database = await openMigratedDatabaseOrExit(config);
 const app = await buildApp({
   database,
   jwtSecret: secrets.jwtSecret,
   dataKey: secrets.dataKey,
   publicUrl: config.publicUrl,
-  logger: { level: config.logLevel },
+  logger: processLoggerOptions(config.logLevel, process.stdout.isTTY === true),
   smtpUrl: config.smtpUrl,
   allowPrivateTargets: config.allowPrivateTargets,
   mailFrom: config.mailFrom,
@@ -27,7 +28,15 @@ const app = await buildApp({
   aiModel:
     config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });
-await ensureSuperadmin(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
+const firstSuperadmin = await ensureSuperadmin(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
+if (firstSuperadmin) {
+  // On stderr, so that stdout stays one JSON object a line when it is not a terminal; before listening, so that a
+  // start that fails next (port in use) still shows it.
+  const signInUrl = `${config.publicUrl}/login`;
+  process.stderr.write(
+    `\n${firstStartBanner({ email: firstSuperadmin.email, password: firstSuperadmin.generatedPassword, signInUrl })}\n\n`,
+  );
+}
 
 // PGlite is one process, one session: its worker must live here (DESIGN §3).
 const worker =

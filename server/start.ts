@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { loadConfig, type Config } from './config.ts';
+import { loadEnvFileIfPresent } from './env-file.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import type { TargetPolicy } from './services/adapter/target-guard.ts';
 import { seedReferenceData } from './db/reference-data.ts';
 import { seedProviders } from './db/provider-catalogue.ts';
 
-/** Reads the configuration or exits with the list of problems. */
+/** Reads the configuration (the environment, and ./.env if present) or exits with the list of problems. */
 export function configOrExit(): Config {
+  loadEnvFileIfPresent();
   try {
     return loadConfig();
   } catch (error) {
@@ -22,6 +25,17 @@ export async function openMigratedDatabase(config: Config): Promise<DatabaseHand
   await seedReferenceData(database.db);
   await seedProviders(database.db, config.publicUrl);
   return database;
+}
+
+/** openMigratedDatabase for a command line: exits with the reason when another process holds the embedded database. */
+export async function openMigratedDatabaseOrExit(config: Config): Promise<DatabaseHandle> {
+  try {
+    return await openMigratedDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 /** Where outbound calls may go: public addresses, this server's own origin, and private ones when allowed. */

@@ -4,6 +4,7 @@ import { systemClock } from './clock.ts';
 import { workerJobs } from './services/worker/jobs.ts';
 import { startWorker } from './services/worker/worker-loop.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
+import { processLoggerOptions } from './logging.ts';
 import { configOrExit, openMigratedDatabase, outboundTargets } from './start.ts';
 
 const config = configOrExit();
@@ -13,7 +14,7 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-const log = pino({ level: config.logLevel });
+const log = pino(processLoggerOptions(config.logLevel, process.stdout.isTTY === true));
 const database = await openMigratedDatabase(config);
 const { dataKey } = loadOrCreateSecrets(config.dataDir, config);
 const worker = startWorker(

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { PipelinedReads, attachPipelinedReads } from './pipelined-reads.ts';
 import * as schema from './schema.ts';
 
@@ -32,7 +33,7 @@ const MIGRATION_LOCK_ID = 727_245_001;
 export interface DatabaseOptions {
   /** postgres:// URL; without it the embedded PGlite is used. */
   databaseUrl?: string | undefined;
-  /** PGlite data directory; omitted means in memory. */
+  /** PGlite data directory, locked for this process while open (data-dir-lock.ts); omitted means in memory. */
   pgliteDir?: string | undefined;
   poolSize?: number;
   /** PostgreSQL: short reads share one pipelined connection besides the pool (pipelined-reads.ts); default on. */
@@ -47,14 +48,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let client: PGlite;
+  try {
+    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

@@ -23,6 +23,12 @@ export interface CatalogueEntry {
 
 const credentials = { required: ['secretKey', 'publicKey', 'webhookSecret'], optional: ['baseUrl', 'sandbox'] };
 
+/**
+ * Where the built-in Sandbox PSP lives: a path, which outbound calls send to the running server's own origin, so a
+ * sandbox gateway or bank keeps working whatever port or PUBLIC_URL the server runs with.
+ */
+export const SANDBOX_PSP_PATH = '/api/sandbox-psp';
+
 /** The built-in Sandbox PSP: the server simulates it at its own /api/sandbox-psp routes. */
 export function sandboxEntry(publicUrl: string): CatalogueEntry {
   return {
@@ -62,7 +68,7 @@ export function sandboxEntry(publicUrl: string): CatalogueEntry {
       2,
     ),
     sampleConfig: {
-      baseUrl: `${publicUrl}/api/sandbox-psp`,
+      baseUrl: SANDBOX_PSP_PATH,
       auth: { type: 'bearer', tokenFrom: 'secretKey' },
       webhook: {
         signatureHeader: 'X-Sandbox-Signature',

@@ -11,8 +11,11 @@ function copyWithSelection(text: string): void {
   area.style.opacity = '0';
   document.body.appendChild(area);
   area.select();
+  // execCommand is deprecated, but it is the only way to copy on a page served over plain http (not a secure
+  // context: no navigator.clipboard), e.g. the console opened at a LAN address.
+  const legacyDocument: { execCommand(commandId: 'copy'): boolean } = document;
   try {
-    if (!document.execCommand('copy')) throw new Error('Copy was refused.');
+    if (!legacyDocument.execCommand('copy')) throw new Error('Copy was refused.');
   } finally {
     area.remove();
   }

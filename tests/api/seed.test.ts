@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => (t = await buildTestApp()));
 afterAll(() => t.close());
 
-const quiet = { info: () => undefined, warn: () => undefined };
+const quiet = { info: () => undefined };
 
 describe('first-start seeding', () => {
   it('creates the superadmin even when the demo was seeded first, exactly once', async () => {
@@ -37,14 +37,27 @@ describe('first-start seeding', () => {
     await signIn(t.app, DEMO_ORGADMIN_EMAIL, 'demo password 1');
   });
 
-  it('prints a random password once when none is configured', async () => {
+  it('hands back a random password when none is configured, and keeps it out of the log', async () => {
     const fresh = await buildTestApp();
     try {
       const lines: string[] = [];
-      await ensureSuperadmin(fresh.db, { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) } as never, {});
-      const password = /with password (\S+)/.exec(lines.join('\n'))?.[1] ?? '';
+      const created = await ensureSuperadmin(fresh.db, { info: (m: string) => lines.push(m) }, {});
+      expect(created?.email).toBe('admin@payrail.local');
+      const password = created?.generatedPassword ?? '';
       expect(password.length).toBeGreaterThanOrEqual(12);
+      expect(lines.join('\n')).not.toContain(password);
       await signIn(fresh.app, 'admin@payrail.local', password);
+      expect(await ensureSuperadmin(fresh.db, { info: (m: string) => lines.push(m) }, {})).toBeUndefined();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('hands back nothing when ADMIN_PASSWORD chose the password', async () => {
+    const fresh = await buildTestApp();
+    try {
+      expect(await ensureSuperadmin(fresh.db, quiet, { password: 'chosen password 1' })).toBeUndefined();
+      await signIn(fresh.app, 'admin@payrail.local', 'chosen password 1');
     } finally {
       await fresh.close();
     }

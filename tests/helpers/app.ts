@@ -9,6 +9,7 @@ import type { Role } from '../../server/services/auth/tokens.ts';
 import { insertUser } from '../../server/services/users/users-repository.ts';
 import { ManualClock } from './clock.ts';
 import { createTestDatabase } from './database.ts';
+import { freePort } from './net.ts';
 
 export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789');
 export const TEST_PUBLIC_URL = 'http://payrail.test';
@@ -49,6 +50,15 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
       await database.close();
     },
   };
+}
+
+/** A test app listening on a free loopback port, that address its PUBLIC_URL, for tests that call it over HTTP. */
+export async function buildListeningTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp & { publicUrl: string }> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const listening = await buildTestApp({ publicUrl, ...overrides });
+  await listening.app.listen({ port, host: '127.0.0.1' });
+  return { ...listening, publicUrl };
 }
 
 let organisationCounter = 0;

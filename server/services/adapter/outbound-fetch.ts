@@ -7,7 +7,14 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import { assertAllowedTargetSyntax, isOpenTarget, isPrivateAddress, type ResolveAll, type TargetPolicy } from './target-guard.ts';
+import {
+  assertAllowedTargetSyntax,
+  isOpenTarget,
+  isPrivateAddress,
+  onOwnOrigin,
+  type ResolveAll,
+  type TargetPolicy,
+} from './target-guard.ts';
 
 /** A call refused by the target policy before anything was sent. */
 export class TargetRefusedError extends Error {
@@ -87,11 +94,12 @@ function toResponse(message: IncomingMessage): Response {
 }
 
 /**
- * Sends one HTTP request to a configured target and returns the answer as a fetch Response (redirects are never
- * followed). Refused with TargetRefusedError, nothing sent, when the policy does not allow the URL or the addresses
+ * Sends one HTTP request to a configured target (a path goes to this server's own origin, target-guard.ts#onOwnOrigin)
+ * and returns the answer as a fetch Response (redirects are never followed). Refused with TargetRefusedError, nothing sent, when the policy does not allow the URL or the addresses
  * its host resolves to (policy.resolveAll, or the system resolver).
  */
-export async function fetchAllowedTarget(url: string, init: OutboundInit, policy: TargetPolicy): Promise<Response> {
+export async function fetchAllowedTarget(configured: string, init: OutboundInit, policy: TargetPolicy): Promise<Response> {
+  const url = onOwnOrigin(configured, policy);
   try {
     assertAllowedTargetSyntax(url, policy);
   } catch (error) {

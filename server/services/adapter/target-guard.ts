@@ -42,7 +42,10 @@ export function isPrivateAddress(address: string): boolean {
 
 export interface TargetPolicy {
   allowPrivate: boolean;
-  /** Origins always allowed (this server's own PUBLIC_URL, for the built-in Sandbox PSP). */
+  /**
+   * Origins always allowed. The first is this server's own (PUBLIC_URL's), where a URL that is only a path — the
+   * built-in Sandbox PSP's /api/sandbox-psp — goes.
+   */
   trustedOrigins: string[];
   /** Resolves a host name to all its addresses when an outbound call connects (the system resolver when absent). */
   resolveAll?: ResolveAll;
@@ -67,9 +70,18 @@ export function isOpenTarget(url: URL, policy: TargetPolicy): boolean {
   return policy.allowPrivate || policy.trustedOrigins.includes(url.origin);
 }
 
+/**
+ * An outbound URL made absolute: a path (one leading "/") is a route of this server, so it goes to the server's own
+ * origin as the running process knows it, not to one written down when the config was saved (e.g. by `npm run demo`).
+ */
+export function onOwnOrigin(value: string, policy: TargetPolicy): string {
+  const own = policy.trustedOrigins[0];
+  return own && value.startsWith('/') && !value.startsWith('//') ? `${own}${value}` : value;
+}
+
 /** Save-time check without DNS: refuses literal private addresses and localhost unless allowed. */
 export function assertAllowedTargetSyntax(value: string, policy: TargetPolicy): void {
-  const url = parseHttpUrl(value);
+  const url = parseHttpUrl(onOwnOrigin(value, policy));
   if (isOpenTarget(url, policy)) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isPrivateAddress(host))) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { askAnalyst, type AnalystAnswer, type AnalystResult } from '../../lib/api/ai.ts';
 import { listOrganisations } from '../../lib/api/organisations.ts';
 import type { Organisation } from '../../lib/api/types.ts';
@@ -89,7 +89,7 @@ function Analyst({ superadmin }: { superadmin: boolean }) {
       setBusy(false);
     }
   };
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     void ask(question);
   };

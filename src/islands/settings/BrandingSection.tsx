@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
 import { uploadOrganisationLogo } from '../../lib/api/organisations.ts';
 import type { Organisation } from '../../lib/api/types.ts';
@@ -32,7 +32,7 @@ export default function BrandingSection({ organisation, superadmin, onUploaded }
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     if (!file) {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
 import { updateMyOrganisation, updateOrganisation } from '../../lib/api/organisations.ts';
 import type { LogoPosition, Organisation } from '../../lib/api/types.ts';
@@ -53,7 +53,7 @@ export default function GeneralSettingsSection({ organisation, superadmin, onSav
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const problem = generalSettingsError(form);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { messageOr } from '../../lib/api/errors.ts';
 import { uploadFile } from '../../lib/api/files.ts';
 import type { User } from '../../lib/api/types.ts';
@@ -41,7 +41,7 @@ export default function ProfileSection({ user }: { user: User }) {
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     if (name.trim() === '') {

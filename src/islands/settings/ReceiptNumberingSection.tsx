@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { messageOr } from '../../lib/api/errors.ts';
 import { activateBatch, createBatch, deleteBatch, listBatches, type ReceiptBatch } from '../../lib/api/receipt-batches.ts';
 import { firstErrorField, type FieldErrors } from '../../lib/field-rules.ts';
@@ -77,7 +77,7 @@ export default function ReceiptNumberingSection() {
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (creating) return;
     const checked = checkBatchForm(form);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { updateWebhookConfig, type WebhookConfig, type WebhookConfigPatch } from '../../lib/api/webhooks.ts';
 import { firstErrorField, type Checked, type FieldErrors } from '../../lib/field-rules.ts';
@@ -43,7 +43,7 @@ export function useWebhookConfigForm<Form extends object, Field extends string>(
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const checked = options.check(form);

@@ -59,7 +59,9 @@ export function checkRules(config: Json): { errors: ConfigIssue[]; hints: Config
 
   const baseUrl = text(config['baseUrl']);
   if (!baseUrl) errors.push({ path: '/baseUrl', message: 'baseUrl is required.' });
-  else if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) errors.push({ path: '/baseUrl', message: 'baseUrl must be an http(s) URL.' });
+  // A path (one leading "/") is a route of the Payrail server itself, wherever it runs: the built-in Sandbox PSP.
+  else if (!/^https?:\/\/[^\s/]+/i.test(baseUrl) && !/^\/(?!\/)\S*$/.test(baseUrl))
+    errors.push({ path: '/baseUrl', message: 'baseUrl must be an http(s) URL, or a path on this Payrail server (/api/…).' });
 
   checkRequest(config, 'init', errors);
   checkRequest(config, 'verify', errors);

@@ -147,7 +147,7 @@ async function seed(env: NodeJS.ProcessEnv): Promise<void> {
   const database = await openMigratedDatabase(config);
   try {
     // main.ts only creates the superadmin on an empty database, so it must come first here.
-    await ensureSuperadmin(database.db, { info: log, warn: log }, { email: config.adminEmail, password: config.adminPassword });
+    await ensureSuperadmin(database.db, { info: log }, { email: config.adminEmail, password: config.adminPassword });
     if (DEMO_ORGADMIN_EMAIL !== ORGADMIN.email) throw new Error(`constants.ts ORGADMIN must be ${DEMO_ORGADMIN_EMAIL}`);
     const { dataKey } = loadOrCreateSecrets(config.dataDir, config);
     const { orgId } = await seedDemo(database.db, dataKey, ORGADMIN.password);

@@ -111,3 +111,19 @@ describe('validateGatewayConfig', () => {
     expect(validateGatewayConfigText(JSON.stringify(jsonPsp)).valid).toBe(true);
   });
 });
+
+describe('baseUrl', () => {
+  const messages = (baseUrl: string) => validateGatewayConfig({ ...jsonPsp, baseUrl }).errors.map((error) => error.message);
+
+  it('is an http(s) URL, or a path on the Payrail server itself (the built-in Sandbox PSP)', () => {
+    expect(messages('https://api.paystack.example')).toEqual([]);
+    expect(messages('/api/sandbox-psp')).toEqual([]);
+  });
+
+  it('refuses anything else, a protocol-relative URL included', () => {
+    const refused = ['baseUrl must be an http(s) URL, or a path on this Payrail server (/api/…).'];
+    expect(messages('ftp://files.example')).toEqual(refused);
+    expect(messages('//evil.example/api')).toEqual(refused);
+    expect(messages('api.paystack.example')).toEqual(refused);
+  });
+});

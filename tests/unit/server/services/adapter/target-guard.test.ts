@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertAllowedTargetSyntax, isPrivateAddress } from '../../../../../server/services/adapter/target-guard.ts';
+import { assertAllowedTargetSyntax, isPrivateAddress, onOwnOrigin } from '../../../../../server/services/adapter/target-guard.ts';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -49,5 +49,21 @@ describe('assertAllowedTargetSyntax', () => {
     for (const url of ['https://8.8.8.8/', 'https://api.paystack.co/transaction', 'http://127.0.0.1:4321/api/webhooks/psp/sandbox']) {
       expect(() => assertAllowedTargetSyntax(url, publicOnly)).not.toThrow();
     }
+  });
+});
+
+describe('onOwnOrigin', () => {
+  const policy = { allowPrivate: false, trustedOrigins: ['http://127.0.0.1:4321'] };
+
+  it("sends a path to the server's own origin, as the running process knows it", () => {
+    expect(onOwnOrigin('/api/sandbox-psp/transactions', policy)).toBe('http://127.0.0.1:4321/api/sandbox-psp/transactions');
+    assertAllowedTargetSyntax('/api/sandbox-psp', policy);
+  });
+
+  it('leaves absolute and protocol-relative URLs alone, and paths when no own origin is known', () => {
+    expect(onOwnOrigin('https://api.psp.example/pay', policy)).toBe('https://api.psp.example/pay');
+    expect(onOwnOrigin('//evil.example/x', policy)).toBe('//evil.example/x');
+    expect(onOwnOrigin('/api/sandbox-psp', { allowPrivate: false, trustedOrigins: [] })).toBe('/api/sandbox-psp');
+    expect(() => assertAllowedTargetSyntax('/api/sandbox-psp', { allowPrivate: false, trustedOrigins: [] })).toThrow(/not a valid URL/);
   });
 });
