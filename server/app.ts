@@ -59,7 +59,7 @@ export interface AppOptions {
   /** Folder of the built console; served when it exists. */
   consoleDir?: string | undefined;
   authRateLimitPerMinute?: number;
-  /** How long a signed-in user's role, organisation and password-change time are reused per process (default 2 s; 0: never). */
+  /** How long a signed-in user's role, organisation and session version are reused per process (default 2 s; 0: never). */
   sessionUserTtlMs?: number;
   /** Per IP: hosted checkout, Record URL and bank choice posts (no sign-in). */
   publicRateLimitPerMinute?: number;

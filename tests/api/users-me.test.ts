@@ -41,7 +41,7 @@ describe('GET /api/users/me', () => {
   });
 
   it('takes the role from the database, not from the token', async () => {
-    const escalated = await new SignJWT({ role: 'superadmin', orgId: null })
+    const escalated = await new SignJWT({ role: 'superadmin', orgId: null, sv: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuedAt(Math.floor(t.clock.now().getTime() / 1000))
@@ -137,5 +137,23 @@ describe('POST /api/users/change-password', () => {
     }
     const fresh = body<{ access_token: string }>(changed).access_token;
     expect((await t.app.inject({ method: 'GET', url: '/api/payments', headers: auth(fresh) })).statusCode).toBe(200);
+  });
+
+  it('ends a session issued in the same second as the password change', async () => {
+    await createUser(t.db, { email: 'kwesi@acme.test', orgId: await createOrganisation(t.db), name: 'Kwesi' });
+    // The clock does not move: both sessions and the change share one instant (and so one whole second of `iat`).
+    const sameSecond = await signIn(t.app, 'kwesi@acme.test');
+    const changer = await signIn(t.app, 'kwesi@acme.test');
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/change-password',
+      headers: auth(changer),
+      payload: { currentPassword: 'correct horse battery', newPassword: 'the same second' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: auth(sameSecond) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: auth(changer) })).statusCode).toBe(401);
+    const fresh = body<{ access_token: string }>(changed).access_token;
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: auth(fresh) })).statusCode).toBe(200);
   });
 });

@@ -27,7 +27,11 @@ export async function login(ctx: AuthContext, email: string, password: string): 
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (!(await verifyPassword(password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
-  return signUserToken(ctx.jwtSecret, { userId: user.id, role: user.role, orgId: user.orgId }, ctx.clock);
+  return signUserToken(
+    ctx.jwtSecret,
+    { userId: user.id, role: user.role, orgId: user.orgId, sessionVersion: user.sessionVersion },
+    ctx.clock,
+  );
 }
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -80,13 +84,13 @@ export async function changePassword(ctx: AuthContext, userId: number, currentPa
   if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect.');
   assertPasswordLength(newPassword);
   const passwordHash = await hashPassword(newPassword);
-  // Whole seconds: token `iat` has second precision, and the new token must stay valid.
-  const changedAt = new Date(Math.floor(ctx.clock.now().getTime() / 1000) * 1000);
-  await ctx.db.transaction(async (tx) => {
-    await updatePasswordHash(tx, userId, passwordHash, changedAt);
-    await invalidateUserResets(tx, userId, changedAt);
+  const sessionVersion = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const version = await updatePasswordHash(tx, userId, passwordHash, now);
+    await invalidateUserResets(tx, userId, now);
+    return version;
   });
-  return signUserToken(ctx.jwtSecret, { userId, role: user.role, orgId: user.orgId }, ctx.clock);
+  return signUserToken(ctx.jwtSecret, { userId, role: user.role, orgId: user.orgId, sessionVersion }, ctx.clock);
 }
 
 /** Rejects passwords shorter than the minimum with the console's wording. */
