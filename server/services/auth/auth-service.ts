@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../users/users-repository.ts';
 import { consumePasswordReset, insertPasswordReset, invalidateUserResets } from './password-resets-repository.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { resetLink } from './reset-link.ts';
 import { signUserToken } from './tokens.ts';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -51,10 +52,11 @@ export async function requestPasswordReset(ctx: AuthContext & { mailer: Mailer; 
     expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
     createdAt: now,
   });
-  const link = `${ctx.publicUrl}/reset-password/${token}`;
+  const link = resetLink(ctx.publicUrl, token);
   await ctx.mailer.queue({
     to: user.email,
     subject: 'Reset your Payrail password',
+    secrets: [token],
     text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Payrail account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
     html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone asked to reset the password of your Payrail account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Reset your password</a></p><p>If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`,
   });
