@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import { systemClock, type Clock } from './clock.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -41,6 +41,8 @@ import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
 import { DEFAULT_IDEMPOTENCY_LEASE_MS } from './services/payments/idempotency.ts';
+import { redactResetTokens } from './services/auth/reset-link.ts';
+import { BackgroundWork } from './services/background-work.ts';
 import type { ModelConfig } from './services/ai-analyst/model-client.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -53,7 +55,9 @@ export interface AppOptions {
   publicUrl: string;
   clock?: Clock;
   /** Pino logger options, or false for silence (tests). */
-  logger?: boolean | LoggerOptions;
+  logger?: boolean | (LoggerOptions & { stream?: { write(line: string): void } });
+  /** Which proxies' X-Forwarded-For to believe for the client address (Fastify trustProxy); none by default. */
+  trustProxy?: boolean | string;
   smtpUrl?: string | undefined;
   /** Let outbound calls (PSP adapters, webhooks) reach private and loopback addresses (tests, local demos). */
   allowPrivateTargets?: boolean;
@@ -61,7 +65,7 @@ export interface AppOptions {
   /** Folder of the built console; served when it exists. */
   consoleDir?: string | undefined;
   authRateLimitPerMinute?: number;
-  /** How long a signed-in user's role, organisation and password-change time are reused per process (default 2 s; 0: never). */
+  /** How long a signed-in user's role, organisation and session version are reused per process (default 2 s; 0: never). */
   sessionUserTtlMs?: number;
   /** Per IP: hosted checkout, Record URL and bank choice posts (no sign-in). */
   publicRateLimitPerMinute?: number;
@@ -78,15 +82,31 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
     apiLogs: ApiLogBuffer;
+    /** Work requests start without waiting for it (reset e-mails); settled() awaits it. */
+    backgroundWork: BackgroundWork;
   }
+}
+
+/** What a log line says about a request (Fastify's default fields), its URL without reset tokens. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactResetTokens(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
 }
 
 /** Builds the Payrail HTTP application without listening; tests call `app.inject()`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const { db, kind } = options.database;
+  const logger = options.logger ?? { level: 'info' };
   const app = Fastify({
-    logger: options.logger ?? { level: 'info' },
+    // Request URLs are logged without reset tokens (a reset page's path carries one).
+    logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: { req: requestForLog } },
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: lazySchemaCompilers() },
@@ -97,9 +117,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const mailer = createMailer({ db, clock, log, smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'Payrail <no-reply@payrail.local>' });
   const apiLogs = new ApiLogBuffer({ db, log, flushIntervalMs: options.apiLogFlushIntervalMs ?? 1000 });
+  const backgroundWork = new BackgroundWork(log);
   app.decorate('mailer', mailer);
   app.decorate('apiLogs', apiLogs);
+  app.decorate('backgroundWork', backgroundWork);
   app.addHook('onClose', async () => {
+    await backgroundWork.settled();
     await apiLogs.close();
     mailer.close();
   });
@@ -150,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailer,
         publicUrl: options.publicUrl,
         perIpPerMinute: options.authRateLimitPerMinute ?? 20,
+        background: backgroundWork,
       });
       await api.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
       await api.register(userRoutes, { db, clock, jwtSecret: options.jwtSecret });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type WorkerMode = 'on' | 'off';
@@ -22,6 +23,8 @@ export interface Config {
   aiModel: string | undefined;
   worker: WorkerMode;
   authRateLimitPerMinute: number;
+  /** false, true (any proxy) or a comma list of proxy addresses/CIDRs whose X-Forwarded-For gives the client address. */
+  trustProxy: boolean | string;
   publicRateLimitPerMinute: number;
   pspWebhookRateLimitPerMinute: number;
   apiLogRetentionDays: number;
@@ -85,6 +88,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
   const workerRaw = text('WORKER') ?? 'on';
+  const trustProxyRaw = text('TRUST_PROXY');
+  const trustProxy = ['true', 'false'].includes(trustProxyRaw?.toLowerCase() ?? '')
+    ? boolean('TRUST_PROXY', false)
+    : (trustProxyRaw ?? false);
+  if (typeof trustProxy === 'string' && !trustProxy.split(',').every((entry) => isIP(entry.trim().split('/')[0] ?? '') !== 0)) {
+    problems.push('TRUST_PROXY must be true, false or a comma-separated list of proxy addresses or CIDR ranges.');
+  }
   if (workerRaw !== 'on' && workerRaw !== 'off') problems.push('WORKER must be on or off.');
 
   const config: Config = {
@@ -107,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiModel: text('AI_MODEL'),
     worker: workerRaw === 'off' ? 'off' : 'on',
     authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
+    trustProxy,
     publicRateLimitPerMinute: integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 30, 1, 100000),
     pspWebhookRateLimitPerMinute: integer('PSP_WEBHOOK_RATE_LIMIT_PER_MINUTE', 600, 1, 1000000),
     apiLogRetentionDays: integer('API_LOG_RETENTION_DAYS', 30, 1, 3650),

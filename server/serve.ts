@@ -22,6 +22,7 @@ const app = await buildApp({
   mailFrom: config.mailFrom,
   consoleDir: config.consoleDir,
   authRateLimitPerMinute: config.authRateLimitPerMinute,
+  trustProxy: config.trustProxy,
   publicRateLimitPerMinute: config.publicRateLimitPerMinute,
   pspWebhookRateLimitPerMinute: config.pspWebhookRateLimitPerMinute,
   idempotencyLeaseMs: config.idempotencyLeaseSeconds * 1000,

@@ -148,8 +148,9 @@ export const users = pgTable(
     orgId: integer('org_id').references(() => organisations.id, { onDelete: 'restrict' }),
     avatarUrl: varchar('avatar_url', { length: 2048 }),
     passwordHash: text('password_hash').notNull(),
-    // Tokens issued before this instant are refused, so a password change signs out other sessions.
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    // Raised by every password change or reset: session tokens of an older version are refused.
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -175,6 +176,18 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('password_resets_token_hash_unique').on(table.tokenHash), index('password_resets_user_idx').on(table.userId)],
+);
+
+// Sign-in throttling counters (per address, per account and address, per account), shared by every process.
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('auth_throttles_expires_at_idx').on(table.expiresAt)],
 );
 
 export const apiLogs = pgTable(

@@ -36,7 +36,7 @@ export interface AuthPluginOptions {
   db: Database;
   clock: Clock;
   jwtSecret: Uint8Array;
-  /** How long a user's role, organisation and password-change time are reused; 0 reads them on every call. */
+  /** How long a user's role, organisation and session version are reused; 0 reads them on every call. */
   sessionUserTtlMs?: number;
 }
 
@@ -96,13 +96,12 @@ export default fp<AuthPluginOptions>(
             email: row.email,
             role: row.role,
             orgId: row.orgId,
-            passwordChangedAt: row.passwordChangedAt,
+            sessionVersion: row.sessionVersion,
           }
         );
       });
-      // A password change after the token was issued signs that session out.
-      const changedAt = user?.passwordChangedAt;
-      if (!user || (changedAt && claims.issuedAt < Math.floor(changedAt.getTime() / 1000))) {
+      // A password change or reset raises the version: every session issued before it ends.
+      if (!user || claims.sessionVersion !== user.sessionVersion) {
         throw unauthorized('Your session is invalid or has expired. Please sign in again.');
       }
       request.user = { id: user.id, role: user.role, orgId: user.orgId, email: user.email, name: user.name, via: 'session' };

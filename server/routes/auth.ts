@@ -3,8 +3,15 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { AttemptLimiter } from '../services/auth/attempt-limiter.ts';
 import { FORGOT_PASSWORD_ANSWER, login, requestPasswordReset, resetPassword } from '../services/auth/auth-service.ts';
+import {
+  assertSignInAllowed,
+  recordFailedSignIn,
+  recordSignIn,
+  spendAuthBudget,
+  takeResetMailSlot,
+} from '../services/auth/sign-in-throttle.ts';
+import type { BackgroundWork } from '../services/background-work.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { Email, MessageResponse, PASSWORD_MAX, errorResponses } from '../schemas/common.ts';
 
@@ -14,7 +21,9 @@ export interface AuthRoutesOptions {
   jwtSecret: Uint8Array;
   mailer: Mailer;
   publicUrl: string;
+  /** Requests per minute one client address may make to /api/auth/*, all routes together. */
   perIpPerMinute: number;
+  background: BackgroundWork;
 }
 
 const LoginBody = Type.Object(
@@ -28,24 +37,16 @@ const ResetBody = Type.Object(
   { additionalProperties: false },
 );
 
-const tooMany = (seconds: number) =>
-  new HttpError(
-    429,
-    `Too many attempts for this account. Please try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
-  );
-
-/** Sign-in, forgot-password and reset-password; rate-limited per IP and per e-mail. */
+/** Sign-in, forgot-password and reset-password: one per-address budget for all, sign-in throttled per account and address. */
 const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
-  const { db, clock, jwtSecret, mailer, publicUrl } = options;
-  const failedLogins = new AttemptLimiter({ clock, maxAttempts: 5, windowMs: 15 * 60 * 1000 });
-  const resetRequests = new AttemptLimiter({ clock, maxAttempts: 3, windowMs: 60 * 60 * 1000 });
-  const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
-  const keyOf = (email: string) => email.trim().toLowerCase();
+  const { db, clock, jwtSecret, mailer, publicUrl, background } = options;
+  const throttle = { db, clock };
+  // Encapsulated in this plugin: every /api/auth/* route spends from the same budget.
+  app.addHook('onRequest', async (request) => spendAuthBudget(throttle, request.ip, options.perIpPerMinute));
 
   app.post(
     '/auth/login',
     {
-      config: perIp,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -54,15 +55,14 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       },
     },
     async (request) => {
-      const key = keyOf(request.body.email);
-      const wait = failedLogins.retryAfterSeconds(key);
-      if (wait > 0) throw tooMany(wait);
+      const { email, password } = request.body;
+      await assertSignInAllowed(throttle, email, request.ip);
       try {
-        const token = await login({ db, clock, jwtSecret }, request.body.email, request.body.password);
-        failedLogins.clear(key);
+        const token = await login({ db, clock, jwtSecret }, email, password);
+        await recordSignIn(throttle, email, request.ip);
         return { access_token: token, token_type: 'Bearer' as const, expires_in: 12 * 60 * 60 };
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) failedLogins.record(key);
+        if (error instanceof HttpError && error.statusCode === 401) await recordFailedSignIn(throttle, email, request.ip);
         throw error;
       }
     },
@@ -71,7 +71,6 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
   app.post(
     '/auth/forgot-password',
     {
-      config: perIp,
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password-reset link (same answer whether or not the account exists)',
@@ -80,12 +79,12 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       },
     },
     async (request) => {
-      const key = keyOf(request.body.email);
-      // Over the per-e-mail limit the answer stays the same; only the e-mail is not sent again.
-      if (resetRequests.retryAfterSeconds(key) === 0) {
-        resetRequests.record(key);
-        await requestPasswordReset({ db, clock, jwtSecret, mailer, publicUrl }, request.body.email);
-      }
+      const { email } = request.body;
+      // Answered before any lookup: known and unknown e-mails take the same time. Over the per-e-mail limit the
+      // answer stays the same; only no e-mail is sent.
+      background.run('password reset e-mail', async () => {
+        if (await takeResetMailSlot(throttle, email)) await requestPasswordReset({ db, clock, jwtSecret, mailer, publicUrl }, email);
+      });
       return { message: FORGOT_PASSWORD_ANSWER };
     },
   );
@@ -93,7 +92,6 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
   app.post(
     '/auth/reset-password',
     {
-      config: perIp,
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset token (single use, one hour)',

@@ -15,6 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const auth = (value: string) => ({ authorization: `Bearer ${value}` });
+const me = (session: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: auth(session) });
+const changePassword = (session: string, currentPassword: string, newPassword: string) =>
+  t.app.inject({ method: 'POST', url: '/api/users/change-password', headers: auth(session), payload: { currentPassword, newPassword } });
 
 describe('GET /api/users/me', () => {
   it('is 401 without a token, with a forged one, and with an expired one', async () => {
@@ -41,7 +44,7 @@ describe('GET /api/users/me', () => {
   });
 
   it('takes the role from the database, not from the token', async () => {
-    const escalated = await new SignJWT({ role: 'superadmin', orgId: null })
+    const escalated = await new SignJWT({ role: 'superadmin', orgId: null, sv: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuedAt(Math.floor(t.clock.now().getTime() / 1000))
@@ -99,17 +102,12 @@ describe('POST /api/users/change-password', () => {
   it('changes the password, returns a working token and signs out older sessions', async () => {
     const older = token;
     t.clock.advance(5000);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/change-password',
-      headers: auth(token),
-      payload: { currentPassword: 'correct horse battery', newPassword: 'a different secret' },
-    });
+    const response = await changePassword(token, 'correct horse battery', 'a different secret');
     expect(response.statusCode).toBe(200);
     const fresh = body<{ message: string; access_token: string }>(response);
     expect(fresh.message).toBe('Password changed successfully!');
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: auth(fresh.access_token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: auth(older) })).statusCode).toBe(401);
+    expect((await me(fresh.access_token)).statusCode).toBe(200);
+    expect((await me(older)).statusCode).toBe(401);
     await signIn(t.app, 'yaw@acme.test', 'a different secret');
   });
 
@@ -137,5 +135,17 @@ describe('POST /api/users/change-password', () => {
     }
     const fresh = body<{ access_token: string }>(changed).access_token;
     expect((await t.app.inject({ method: 'GET', url: '/api/payments', headers: auth(fresh) })).statusCode).toBe(200);
+  });
+
+  it('ends a session issued in the same second as the password change', async () => {
+    await createUser(t.db, { email: 'kwesi@acme.test', orgId: await createOrganisation(t.db), name: 'Kwesi' });
+    // The clock does not move: both sessions and the change share one instant (and so one whole second of `iat`).
+    const sameSecond = await signIn(t.app, 'kwesi@acme.test');
+    const changer = await signIn(t.app, 'kwesi@acme.test');
+    const changed = await changePassword(changer, 'correct horse battery', 'the same second');
+    expect(changed.statusCode).toBe(200);
+    expect((await me(sameSecond)).statusCode).toBe(401);
+    expect((await me(changer)).statusCode).toBe(401);
+    expect((await me(body<{ access_token: string }>(changed).access_token)).statusCode).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../users/users-repository.ts';
 import { consumePasswordReset, insertPasswordReset, invalidateUserResets } from './password-resets-repository.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { resetLink } from './reset-link.ts';
 import { signUserToken } from './tokens.ts';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -27,7 +28,11 @@ export async function login(ctx: AuthContext, email: string, password: string): 
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (!(await verifyPassword(password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
-  return signUserToken(ctx.jwtSecret, { userId: user.id, role: user.role, orgId: user.orgId }, ctx.clock);
+  return signUserToken(
+    ctx.jwtSecret,
+    { userId: user.id, role: user.role, orgId: user.orgId, sessionVersion: user.sessionVersion },
+    ctx.clock,
+  );
 }
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -47,10 +52,11 @@ export async function requestPasswordReset(ctx: AuthContext & { mailer: Mailer; 
     expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
     createdAt: now,
   });
-  const link = `${ctx.publicUrl}/reset-password/${token}`;
+  const link = resetLink(ctx.publicUrl, token);
   await ctx.mailer.queue({
     to: user.email,
     subject: 'Reset your Payrail password',
+    secrets: [token],
     text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Payrail account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
     html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone asked to reset the password of your Payrail account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Reset your password</a></p><p>If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`,
   });
@@ -80,13 +86,13 @@ export async function changePassword(ctx: AuthContext, userId: number, currentPa
   if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect.');
   assertPasswordLength(newPassword);
   const passwordHash = await hashPassword(newPassword);
-  // Whole seconds: token `iat` has second precision, and the new token must stay valid.
-  const changedAt = new Date(Math.floor(ctx.clock.now().getTime() / 1000) * 1000);
-  await ctx.db.transaction(async (tx) => {
-    await updatePasswordHash(tx, userId, passwordHash, changedAt);
-    await invalidateUserResets(tx, userId, changedAt);
+  const sessionVersion = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const version = await updatePasswordHash(tx, userId, passwordHash, now);
+    await invalidateUserResets(tx, userId, now);
+    return version;
   });
-  return signUserToken(ctx.jwtSecret, { userId, role: user.role, orgId: user.orgId }, ctx.clock);
+  return signUserToken(ctx.jwtSecret, { userId, role: user.role, orgId: user.orgId, sessionVersion }, ctx.clock);
 }
 
 /** Rejects passwords shorter than the minimum with the console's wording. */

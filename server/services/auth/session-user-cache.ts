@@ -1,4 +1,4 @@
-// Every authenticated request needs its user's role, organisation and password-change time. Reading them from the
+// Every authenticated request needs its user's role, organisation and session version. Reading them from the
 // database on every call was one round trip per request; this per-process cache keeps them for a short TTL.
 //
 // Correctness within one process: every write to a user (users-repository.ts) calls forgetSessionUser, which drops
@@ -14,7 +14,7 @@ export interface SessionUser {
   email: string;
   role: 'superadmin' | 'orgadmin';
   orgId: number | null;
-  passwordChangedAt: Date | null;
+  sessionVersion: number;
 }
 
 export const SESSION_USER_TTL_MS = 2_000;

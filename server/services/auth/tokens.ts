@@ -10,13 +10,15 @@ export interface TokenClaims {
   userId: number;
   role: Role;
   orgId: number | null;
+  /** The user's session version when the token was issued; a password change raises it and ends the session. */
+  sessionVersion: number;
   issuedAt: number;
 }
 
-/** Signs a user session token (HS256, sub/role/orgId, 12 h). */
+/** Signs a user session token (HS256, sub/role/orgId/sv, 12 h). */
 export async function signUserToken(secret: Uint8Array, claims: Omit<TokenClaims, 'issuedAt'>, clock: Clock): Promise<string> {
   const nowSeconds = Math.floor(clock.now().getTime() / 1000);
-  return new SignJWT({ role: claims.role, orgId: claims.orgId })
+  return new SignJWT({ role: claims.role, orgId: claims.orgId, sv: claims.sessionVersion })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(String(claims.userId))
     .setIssuedAt(nowSeconds)
@@ -30,14 +32,16 @@ export async function verifyUserToken(secret: Uint8Array, token: string, clock: 
     const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALGORITHM],
       currentDate: clock.now(),
-      requiredClaims: ['sub', 'iat', 'exp'],
+      requiredClaims: ['sub', 'iat', 'exp', 'sv'],
     });
     const userId = Number(payload.sub);
     const role = payload['role'];
     const orgId = payload['orgId'];
+    const sessionVersion = payload['sv'];
     if (!Number.isInteger(userId) || (role !== 'superadmin' && role !== 'orgadmin')) return undefined;
     if (orgId !== null && typeof orgId !== 'number') return undefined;
-    return { userId, role, orgId, issuedAt: payload.iat ?? 0 };
+    if (typeof sessionVersion !== 'number' || !Number.isInteger(sessionVersion)) return undefined;
+    return { userId, role, orgId, sessionVersion, issuedAt: payload.iat ?? 0 };
   } catch {
     return undefined;
   }

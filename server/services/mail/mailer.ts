@@ -14,6 +14,8 @@ export interface OutgoingMail {
   html?: string;
   /** The payment the message is about, if any (kept with the stored message). */
   paymentId?: number;
+  /** Values only the recipient may see (e.g. a reset link's token): the stored copy shows them as [redacted]. */
+  secrets?: string[];
 }
 
 export interface Mailer {
@@ -30,9 +32,15 @@ export interface MailerOptions {
   from: string;
 }
 
+/** The text with every secret replaced by [redacted]. */
+export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+  return secrets.reduce((redacted, secret) => (secret === '' ? redacted : redacted.replaceAll(secret, '[redacted]')), text);
+}
+
 /**
- * Sends mail through SMTP_URL when configured; otherwise prints it to the server log
- * (the embedded default, so a newcomer can still follow a password-reset link).
+ * Sends mail through SMTP_URL when configured; otherwise prints it, secrets included, to the server log (a
+ * development convenience of the embedded default, so a newcomer can still follow a password-reset link).
+ * The stored copy (mail_messages) never holds the message's secrets.
  */
 export function createMailer({ db, clock, log, smtpUrl, from }: MailerOptions): Mailer {
   const transport = smtpUrl ? nodemailer().createTransport(smtpUrl) : undefined;
@@ -58,8 +66,8 @@ export function createMailer({ db, clock, log, smtpUrl, from }: MailerOptions): 
       const id = await insertMailMessage(db, {
         toAddress: message.to,
         subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html ?? null,
+        textBody: redactSecrets(message.text, message.secrets),
+        htmlBody: message.html === undefined ? null : redactSecrets(message.html, message.secrets),
         paymentId: message.paymentId ?? null,
         createdAt: clock.now(),
       });

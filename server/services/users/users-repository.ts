@@ -14,6 +14,7 @@ export interface UserRecord {
   avatarUrl: string | null;
   passwordHash: string;
   passwordChangedAt: Date | null;
+  sessionVersion: number;
   organisationName: string | null;
 }
 
@@ -26,6 +27,7 @@ const userColumns = {
   avatarUrl: users.avatarUrl,
   passwordHash: users.passwordHash,
   passwordChangedAt: users.passwordChangedAt,
+  sessionVersion: users.sessionVersion,
   organisationName: organisations.name,
 };
 
@@ -64,11 +66,17 @@ export async function insertUser(db: Database, user: NewUser): Promise<number> {
   return row.id;
 }
 
-/** Replaces a user's password hash and signs out its older sessions. */
-export async function updatePasswordHash(db: Database, userId: number, passwordHash: string, changedAt: Date): Promise<void> {
-  await db.update(users).set({ passwordHash, passwordChangedAt: changedAt, updatedAt: changedAt }).where(eq(users.id, userId));
+/** Replaces a user's password hash and raises its session version (ending every session); returns the new version. */
+export async function updatePasswordHash(db: Database, userId: number, passwordHash: string, changedAt: Date): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: changedAt, updatedAt: changedAt, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ sessionVersion: users.sessionVersion });
   // Every write to a user drops it from the auth plugin's per-process cache (and keeps it out while a transaction commits).
   forgetSessionUser(userId);
+  if (!row) throw new Error(`user ${userId} not found`);
+  return row.sessionVersion;
 }
 
 /** Updates the profile fields a user may change about itself. */

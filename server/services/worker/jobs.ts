@@ -1,6 +1,7 @@
 import { pruneApiLogs } from '../api-log/api-logs-repository.ts';
 import { pruneWebhookLogs } from '../webhooks/webhook-logs-repository.ts';
 import { pruneExpiredResets } from '../auth/password-resets-repository.ts';
+import { pruneExpiredThrottles } from '../auth/throttles-repository.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { reconcilePending } from '../payments/reconcile.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
@@ -86,6 +87,13 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
       async run({ db, clock, log }) {
         const removed = await pruneExpiredResets(db, new Date(clock.now().getTime() - DAY));
         if (removed > 0) log.info({ removed }, 'pruned old password resets');
+      },
+    },
+    {
+      name: 'prune-auth-throttles',
+      everyMs: HOUR,
+      async run({ db, clock }) {
+        await pruneExpiredThrottles(db, clock.now());
       },
     },
     {

@@ -20,6 +20,13 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 8080, publicUrl: 'https://pay.example.com', allowPrivateTargets: true, worker: 'off' });
   });
 
+  it('reads which proxies to trust for the client address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toBe('10.0.0.1, 10.1.0.0/16,::1');
+    expect(() => loadConfig({ TRUST_PROXY: 'the load balancer' })).toThrow(/TRUST_PROXY must be/);
+  });
+
   it('lists every problem at once', () => {
     let message = '';
     try {
