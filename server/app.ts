@@ -50,8 +50,8 @@ export interface AppOptions {
   dataKey: Buffer;
   publicUrl: string;
   clock?: Clock;
-  /** Pino logger options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options (a stream: where lines go), or false for silence (tests). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   smtpUrl?: string | undefined;
   /** Let outbound calls (PSP adapters, webhooks) reach private and loopback addresses (tests, local demos). */
   allowPrivateTargets?: boolean;
@@ -157,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(fileRoutes, { db, clock });
       await api.register(pspRoutes, { db, clock });
       await api.register(gatewayRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
-      await api.register(bankRoutes, { ctx: { db, clock, targets } });
+      await api.register(bankRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       const orchestration = { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets };
       await api.register(paymentRoutes, { ctx: orchestration, mailer });
       await api.register(publicCheckoutRoutes, { ctx: orchestration, perIpPerMinute: options.publicRateLimitPerMinute ?? 30 });

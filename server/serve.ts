@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ensureSuperadmin } from './db/seed.ts';
+import { sealPlaintextBankCredentials } from './services/banks/banks-service.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
 import { workerJobs } from './services/worker/jobs.ts';
 import { startWorker } from './services/worker/worker-loop.ts';
@@ -27,6 +28,8 @@ const app = await buildApp({
     config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });
 await ensureSuperadmin(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
+const sealedBanks = await sealPlaintextBankCredentials(database.db, secrets.dataKey);
+if (sealedBanks > 0) app.log.info({ banks: sealedBanks }, 'sealed bank credentials that were stored in clear');
 
 // PGlite is one process, one session: its worker must live here (DESIGN §3).
 const worker =
