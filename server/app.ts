@@ -66,6 +66,10 @@ export interface AppOptions {
   /** Per IP: PSP callbacks to /api/webhooks/psp/* (a PSP sends from a few addresses). */
   pspWebhookRateLimitPerMinute?: number;
   apiLogFlushIntervalMs?: number;
+  /** Serve the built-in Sandbox PSP (default true; SANDBOX_PSP=off in production): its routes 404 when false. */
+  sandboxPsp?: boolean;
+  /** Per IP: requests to the Sandbox PSP (its API, pay page and Pay/Fail). */
+  sandboxPspRateLimitPerMinute?: number;
   /** The AI analyst's optional OpenAI-compatible model (AI_BASE_URL, AI_API_KEY, AI_MODEL); the embedded engine otherwise. */
   aiModel?: ModelConfig | undefined;
 }
@@ -170,7 +174,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ctx: { db, clock, dataKey: options.dataKey, targets },
         perIpPerMinute: options.pspWebhookRateLimitPerMinute ?? 600,
       });
-      await api.register(sandboxPspRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });
+      if (options.sandboxPsp ?? true) {
+        await api.register(sandboxPspRoutes, {
+          ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets },
+          perIpPerMinute: options.sandboxPspRateLimitPerMinute ?? 300,
+        });
+      }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

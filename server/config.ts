@@ -27,6 +27,8 @@ export interface Config {
   apiLogRetentionDays: number;
   webhookLogRetentionDays: number;
   reconcileAfterMinutes: number;
+  sandboxPsp: boolean;
+  sandboxPspRateLimitPerMinute: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -111,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiLogRetentionDays: integer('API_LOG_RETENTION_DAYS', 30, 1, 3650),
     webhookLogRetentionDays: integer('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     reconcileAfterMinutes: integer('RECONCILE_AFTER_MINUTES', 30, 1, 10080),
+    sandboxPsp: boolean('SANDBOX_PSP', true),
+    sandboxPspRateLimitPerMinute: integer('SANDBOX_PSP_RATE_LIMIT_PER_MINUTE', 300, 1, 100000),
   };
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

@@ -24,6 +24,8 @@ const app = await buildApp({
   authRateLimitPerMinute: config.authRateLimitPerMinute,
   publicRateLimitPerMinute: config.publicRateLimitPerMinute,
   pspWebhookRateLimitPerMinute: config.pspWebhookRateLimitPerMinute,
+  sandboxPsp: config.sandboxPsp,
+  sandboxPspRateLimitPerMinute: config.sandboxPspRateLimitPerMinute,
   aiModel:
     config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });

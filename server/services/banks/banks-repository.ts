@@ -79,3 +79,11 @@ export async function storeSealedCredentials(db: Database, id: number, apiConfig
     .returning({ id: banks.id });
   return updated.length > 0;
 }
+
+/** Every bank, of any scope, whose apiConfig calls go under `prefix`. */
+export function banksCallingUnder(db: Database, prefix: string): Promise<BankRow[]> {
+  return db
+    .select()
+    .from(banks)
+    .where(sql`starts_with(${banks.apiConfig} ->> 'baseUrl', ${prefix})`);
+}
