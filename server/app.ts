@@ -68,7 +68,7 @@ export interface AppOptions {
   apiLogFlushIntervalMs?: number;
   /** Serve the built-in Sandbox PSP (default true; SANDBOX_PSP=off in production): its routes 404 when false. */
   sandboxPsp?: boolean;
-  /** Per IP: requests to the Sandbox PSP (its API, pay page and Pay/Fail). */
+  /** Per IP and route: requests to the Sandbox PSP (its API, pay page and Pay/Fail). */
   sandboxPspRateLimitPerMinute?: number;
   /** The AI analyst's optional OpenAI-compatible model (AI_BASE_URL, AI_API_KEY, AI_MODEL); the embedded engine otherwise. */
   aiModel?: ModelConfig | undefined;

@@ -35,7 +35,7 @@ const Html = Type.String({ description: 'text/html' });
 
 interface Options {
   ctx: Omit<SandboxContext, 'log'>;
-  /** Per IP, over all the sandbox's routes: its pages are public and every call reads the database. */
+  /** Per IP and route: its pages are public and every call reads the database. */
   perIpPerMinute: number;
 }
 
