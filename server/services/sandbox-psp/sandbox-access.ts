@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
+import { sandboxEntry } from '../../db/provider-catalogue.ts';
 import { unauthorized } from '../../errors.ts';
 import { authorizationFor } from '../adapter/http-adapter.ts';
 import { banksCallingUnder } from '../banks/banks-repository.ts';
@@ -19,14 +20,12 @@ export interface SandboxAccessContext {
   publicUrl: string;
 }
 
-/** Where this server's Sandbox PSP answers; a gateway or bank set up for it calls URLs under this. */
-export const sandboxBaseUrl = (publicUrl: string): string => `${publicUrl}/api/sandbox-psp`;
-
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** The Authorization headers the gateways and banks set up for the sandbox send it. */
 async function configuredAuthorizations(ctx: SandboxAccessContext): Promise<string[]> {
-  const prefix = sandboxBaseUrl(ctx.publicUrl);
+  // A gateway or bank set up for the sandbox calls URLs under its base URL.
+  const prefix = sandboxEntry(ctx.publicUrl).defaultBaseUrl;
   const [gateways, banks] = await Promise.all([gatewaysCallingUnder(ctx.db, prefix), banksCallingUnder(ctx.db, prefix)]);
   const sent = [
     ...gateways.map((gateway) => authorizationFor(gateway.config as GatewayConfig, gatewaySecrets(gateway, ctx.dataKey))),
