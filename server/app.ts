@@ -54,7 +54,7 @@ export interface AppOptions {
   dataKey: Buffer;
   publicUrl: string;
   clock?: Clock;
-  /** Pino logger options, or false for silence (tests). */
+  /** Pino logger options (a stream: where lines go), or false for silence (tests). */
   logger?: boolean | (LoggerOptions & { stream?: { write(line: string): void } });
   /** Which proxies' X-Forwarded-For to believe for the client address (Fastify trustProxy); none by default. */
   trustProxy?: boolean | string;
@@ -74,6 +74,10 @@ export interface AppOptions {
   apiLogFlushIntervalMs?: number;
   /** How long an Idempotency-Key in progress is held without a renewal before a retry may take it over (default 30 s). */
   idempotencyLeaseMs?: number;
+  /** Serve the built-in Sandbox PSP (default true; SANDBOX_PSP=off in production): its routes 404 when false. */
+  sandboxPsp?: boolean;
+  /** Per IP and route: requests to the Sandbox PSP (its API, pay page and Pay/Fail). */
+  sandboxPspRateLimitPerMinute?: number;
   /** The AI analyst's optional OpenAI-compatible model (AI_BASE_URL, AI_API_KEY, AI_MODEL); the embedded engine otherwise. */
   aiModel?: ModelConfig | undefined;
 }
@@ -185,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(fileRoutes, { db, clock });
       await api.register(pspRoutes, { db, clock });
       await api.register(gatewayRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
-      await api.register(bankRoutes, { ctx: { db, clock, targets } });
+      await api.register(bankRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });
       const orchestration = { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets };
       const leaseMs = options.idempotencyLeaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
       await api.register(paymentRoutes, { ctx: orchestration, mailer, leaseMs });
@@ -199,7 +203,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ctx: { db, clock, dataKey: options.dataKey, targets },
         perIpPerMinute: options.pspWebhookRateLimitPerMinute ?? 600,
       });
-      await api.register(sandboxPspRoutes, { ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets } });
+      if (options.sandboxPsp ?? true) {
+        await api.register(sandboxPspRoutes, {
+          ctx: { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets },
+          perIpPerMinute: options.sandboxPspRateLimitPerMinute ?? 300,
+        });
+      }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

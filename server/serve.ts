@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ensureSuperadmin } from './db/seed.ts';
 import { firstStartBanner, processLoggerOptions } from './logging.ts';
+import { sealPlaintextBankCredentials } from './services/banks/banks-service.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
 import { workerJobs } from './services/worker/jobs.ts';
 import { startWorker } from './services/worker/worker-loop.ts';
@@ -26,6 +27,8 @@ const app = await buildApp({
   publicRateLimitPerMinute: config.publicRateLimitPerMinute,
   pspWebhookRateLimitPerMinute: config.pspWebhookRateLimitPerMinute,
   idempotencyLeaseMs: config.idempotencyLeaseSeconds * 1000,
+  sandboxPsp: config.sandboxPsp,
+  sandboxPspRateLimitPerMinute: config.sandboxPspRateLimitPerMinute,
   aiModel:
     config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });
@@ -38,6 +41,8 @@ if (firstSuperadmin) {
     `\n${firstStartBanner({ email: firstSuperadmin.email, password: firstSuperadmin.generatedPassword, signInUrl })}\n\n`,
   );
 }
+const sealedBanks = await sealPlaintextBankCredentials(database.db, secrets.dataKey);
+if (sealedBanks > 0) app.log.info({ banks: sealedBanks }, 'sealed bank credentials that were stored in clear');
 
 // PGlite is one process, one session: its worker must live here (DESIGN §3).
 const worker =

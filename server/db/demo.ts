@@ -6,7 +6,8 @@ import { createOrganisation } from '../services/organisations/organisations-serv
 import { findUserByEmail, insertUser } from '../services/users/users-repository.ts';
 import { createGateway } from '../services/gateways/gateways-service.ts';
 import { listGateways } from '../services/gateways/gateways-repository.ts';
-import { insertBank, listBanks } from '../services/banks/banks-repository.ts';
+import { listBanks } from '../services/banks/banks-repository.ts';
+import { createBank } from '../services/banks/banks-service.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { sandboxBankConfig, sandboxEntry } from './provider-catalogue.ts';
 
@@ -55,13 +56,11 @@ export async function seedDemo(
   }
   if (publicUrl && (await listBanks(db, orgId)).length === 0) {
     // A bank whose online checkout is the Sandbox PSP, so bank checkout can be tried end to end too.
-    await insertBank(db, {
-      orgId,
+    const targets = { allowPrivate: false, trustedOrigins: [new URL(publicUrl).origin] };
+    await createBank({ db, clock: systemClock, dataKey, targets }, orgId, {
       code: 'SANDBOX',
       name: 'Sandbox Bank',
       apiConfig: sandboxBankConfig(publicUrl, DEMO_SANDBOX_KEY),
-      createdAt: systemClock.now(),
-      updatedAt: systemClock.now(),
     });
   }
   if (publicUrl) {

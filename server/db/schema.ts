@@ -309,7 +309,10 @@ export const banks = pgTable(
     code: varchar('code', { length: 20 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     logoUrl: varchar('logo_url', { length: 2048 }),
+    // Credentials in the config (settings values, literal auth values) are the mask here and sealed below with
+    // DATA_KEY; null until a row written before that is sealed at start-up.
     apiConfig: jsonb('api_config').notNull(),
+    credentialsSealed: text('credentials_sealed'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

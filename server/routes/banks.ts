@@ -13,7 +13,7 @@ const Bank = Type.Object(
     code: Type.String(),
     name: Type.String(),
     logoUrl: OrNull(Type.String()),
-    apiConfig: Type.Unknown(),
+    apiConfig: Type.Unknown({ description: 'credentials (settings values, literal auth values) as masked hints' }),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -23,7 +23,9 @@ const fields = {
   code: Type.String({ minLength: 1, maxLength: 40 }),
   name: Type.String({ minLength: 1, maxLength: 100 }),
   logoUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
-  apiConfig: Type.Unknown({ description: 'the same JSON as a gateway config: baseUrl, auth, webhook, init, verify' }),
+  apiConfig: Type.Unknown({
+    description: 'the same JSON as a gateway config: baseUrl, auth, webhook, init, verify; a masked credential keeps the stored one',
+  }),
 };
 const CreateBody = Type.Object(fields, { additionalProperties: false });
 const UpdateBody = Type.Object(
@@ -78,7 +80,7 @@ function bankScopeRoutes(
         preHandler: guard,
         schema: {
           ...common,
-          summary: 'Edit a bank',
+          summary: 'Edit a bank (masked credentials in apiConfig keep their stored values)',
           params: IdParams,
           body: UpdateBody,
           response: { 200: BankRef, ...authErrors, 409: authErrors[400] },

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../schemas/common.ts';
 import { PAY_PAGE_CSP, renderPayPage } from '../services/sandbox-psp/pay-page.ts';
+import { authorisedSandboxKey } from '../services/sandbox-psp/sandbox-access.ts';
 import {
   getSandboxTransaction,
-  sandboxSecret,
   settleSandboxPayment,
   startSandboxTransaction,
   verifySandboxTransaction,
@@ -33,10 +33,20 @@ const InitBody = Type.Object(
 const ProviderReference = Type.Object({ providerReference: Type.String({ pattern: '^SBX-[0-9A-F]{12}$' }) });
 const Html = Type.String({ description: 'text/html' });
 
-/** The built-in Sandbox PSP: init, hosted pay page with Pay/Fail, signed webhook back, verify. */
-const sandboxPspRoutes: FastifyPluginAsyncTypebox<{ ctx: Omit<SandboxContext, 'log'> }> = async (app, { ctx: base }) => {
+interface Options {
+  ctx: Omit<SandboxContext, 'log'>;
+  /** Per IP and route: its pages are public and every call reads the database. */
+  perIpPerMinute: number;
+}
+
+/**
+ * The built-in Sandbox PSP: init, hosted pay page with Pay/Fail, signed webhook back, verify. Only the keys of
+ * gateways and banks set up for it are accepted; registered only while SANDBOX_PSP is on.
+ */
+const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: base, perIpPerMinute }) => {
   const ctx: SandboxContext = { ...base, log: app.log };
   const common = { tags: ['sandbox-psp'] };
+  const config = { rateLimit: { max: perIpPerMinute, timeWindow: 60_000 } };
 
   // The pay page's form posts application/x-www-form-urlencoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
@@ -46,15 +56,16 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<{ ctx: Omit<SandboxContext, 'l
   app.post(
     '/sandbox-psp/transactions',
     {
+      config,
       schema: {
         ...common,
-        summary: 'Sandbox PSP: start a transaction (Bearer = your sandbox secret key)',
+        summary: 'Sandbox PSP: start a transaction (Bearer = the secret key of a gateway or bank set up for the sandbox)',
         body: InitBody,
-        response: { 201: View, ...errorResponses(400, 401) },
+        response: { 201: View, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
-      const secret = sandboxSecret(request.headers.authorization);
+      const secret = await authorisedSandboxKey(ctx, request.headers.authorization);
       const body = request.body;
       const view = await startSandboxTransaction(ctx, secret, {
         amount: String(body.amount),
@@ -71,24 +82,27 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<{ ctx: Omit<SandboxContext, 'l
   app.get(
     '/sandbox-psp/transactions/:reference',
     {
+      config,
       schema: {
         ...common,
         summary: 'Sandbox PSP: verify a transaction by merchant reference',
         params: Type.Object({ reference: Type.String({ maxLength: 100 }) }),
-        response: { 200: View, ...errorResponses(401, 404) },
+        response: { 200: View, ...errorResponses(401, 404, 429) },
       },
     },
-    async (request) => verifySandboxTransaction(ctx, sandboxSecret(request.headers.authorization), request.params.reference),
+    async (request) =>
+      verifySandboxTransaction(ctx, await authorisedSandboxKey(ctx, request.headers.authorization), request.params.reference),
   );
 
   app.get(
     '/sandbox-psp/pay/:providerReference',
     {
+      config,
       schema: {
         ...common,
         summary: 'Sandbox PSP: the hosted pay page',
         params: ProviderReference,
-        response: { 200: Html, ...errorResponses(400, 404) },
+        response: { 200: Html, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -100,12 +114,13 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<{ ctx: Omit<SandboxContext, 'l
   app.post(
     '/sandbox-psp/pay/:providerReference',
     {
+      config,
       schema: {
         ...common,
-        summary: 'Sandbox PSP: the payer pays or fails',
+        summary: 'Sandbox PSP: the payer pays or fails (sent back only to this server or a URL its organisation registered)',
         params: ProviderReference,
         body: Type.Object({ outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]) }),
-        response: { 200: Html, 303: Type.Null(), ...errorResponses(400, 404, 409) },
+        response: { 200: Html, 303: Type.Null(), ...errorResponses(400, 404, 409, 429) },
       },
     },
     async (request, reply) => {

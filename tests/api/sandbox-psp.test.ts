@@ -1,21 +1,27 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
-import { sandboxEntry } from '../../server/db/provider-catalogue.ts';
+import { CATALOGUE, sandboxEntry } from '../../server/db/provider-catalogue.ts';
+import { organisations } from '../../server/db/schema.ts';
 import { callInit, callVerify } from '../../server/services/adapter/http-adapter.ts';
 import { readInboundWebhook, verifyInboundSignature } from '../../server/services/adapter/inbound-webhook.ts';
 import type { GatewayConfig } from '../../src/lib/gateway-config/index.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { freePort } from '../helpers/net.ts';
 
 let t: TestApp;
 let publicUrl: string;
 let receiver: Server;
 let receiverUrl: string;
+let orgId: number;
+let orgadmin: string;
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 let config: GatewayConfig;
+const MERCHANT_RETURN = 'https://merchant.test/return';
 const credentials = { publicKey: '', secretKey: 'sk_sandbox_demo' };
+const otherMerchant = { publicKey: '', secretKey: 'sk_sandbox_other_merchant' };
 
 beforeAll(async () => {
   const port = await freePort();
@@ -23,37 +29,100 @@ beforeAll(async () => {
   t = await buildTestApp({ publicUrl, allowPrivateTargets: true });
   await t.app.listen({ port, host: '127.0.0.1' });
   receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     request.on('end', () => {
-      received.push({ headers: request.headers, body });
+      received.push({ headers: request.headers, body: text });
       response.writeHead(200).end('ok');
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
   config = sandboxEntry(publicUrl).sampleConfig;
+
+  // The merchant: an organisation whose registered callback URL is where its payers return, with sandbox gateways.
+  orgId = await createOrganisation(t.db, 'Sandbox Merchant');
+  await t.db
+    .update(organisations)
+    .set({ callbackUrl: `${MERCHANT_RETURN}/hook` })
+    .where(eq(organisations.id, orgId));
+  await createUser(t.db, { email: 'desk@sandbox.test', orgId });
+  orgadmin = await signIn(t.app, 'desk@sandbox.test');
+  for (const [name, key] of [
+    ['Sandbox', credentials.secretKey],
+    ['Sandbox (second merchant key)', otherMerchant.secretKey],
+  ]) {
+    const gateway = await call('POST', '/api/organisations/my-organisation/gateways', orgadmin, {
+      name,
+      provider: 'sandbox',
+      secretKey: key,
+      config,
+    });
+    expect(gateway.statusCode).toBe(201);
+  }
+  // A gateway of another PSP: its key is no sandbox key.
+  const paystack = CATALOGUE.find((entry) => entry.name === 'paystack')?.sampleConfig;
+  await call('POST', '/api/organisations/my-organisation/gateways', orgadmin, {
+    name: 'Paystack',
+    provider: 'paystack',
+    secretKey: 'sk_live_paystack_merchant',
+    config: paystack,
+  });
 });
 afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
   await t.close();
 });
 
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+/** A Pending payment of the merchant (not started anywhere), whose reference the sandbox transactions use. */
+async function merchantPayment(): Promise<string> {
+  const created = await call('POST', '/api/payments', orgadmin, {
+    amount: '25.00',
+    customerName: 'Kofi',
+    customerEmail: 'kofi@example.com',
+    description: 'Order',
+  });
+  expect(created.statusCode).toBe(201);
+  return body<{ reference: string }>(created).reference;
+}
+
 const options = () => ({ policy: { allowPrivate: false, trustedOrigins: [new URL(publicUrl).origin] }, clock: systemClock });
-const values = (reference: string) => ({
+const values = (reference: string, callbackUrl = MERCHANT_RETURN) => ({
   amount: '25.00',
   amountMinor: 2500,
   currency: 'GHS',
   reference,
-  callbackUrl: 'https://merchant.test/return',
+  callbackUrl,
   notificationUrl: receiverUrl,
   customer: { email: 'kofi@example.com', name: 'Kofi', phone: null },
   meta: {},
 });
+const pay = (checkoutUrl: string | undefined, outcome: 'success' | 'failed') =>
+  fetch(checkoutUrl ?? '', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `outcome=${outcome}`,
+    redirect: 'manual',
+  });
+const startWith = (authorization: string | null, payload: Record<string, unknown>) =>
+  fetch(`${publicUrl}/api/sandbox-psp/transactions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    body: JSON.stringify(payload),
+  });
 
 describe('the Sandbox PSP through the generic adapter', () => {
   it('runs init → pay page → Pay → signed webhook → verify, with no outside network', async () => {
-    const init = await callInit(config, values('PAY-SANDBOX-1'), credentials, options());
+    const reference = await merchantPayment();
+    const init = await callInit(config, values(reference), credentials, options());
     expect(init).toMatchObject({ outcome: 'ok', httpStatus: 201 });
     expect(init.providerReference).toMatch(/^SBX-[0-9A-F]{12}$/);
     expect(init.checkoutUrl).toBe(`${publicUrl}/api/sandbox-psp/pay/${init.providerReference}`);
@@ -62,17 +131,12 @@ describe('the Sandbox PSP through the generic adapter', () => {
     const html = await page.text();
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(html).toContain('25.00 GHS');
-    expect(html).toContain('PAY-SANDBOX-1');
+    expect(html).toContain(reference);
     expect(html).toMatch(/<button class="pay" type="submit" name="outcome" value="success">Pay<\/button>/);
 
-    const paid = await fetch(init.checkoutUrl ?? '', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'outcome=success',
-      redirect: 'manual',
-    });
+    const paid = await pay(init.checkoutUrl, 'success');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe('https://merchant.test/return?reference=PAY-SANDBOX-1&status=success');
+    expect(paid.headers.get('location')).toBe(`${MERCHANT_RETURN}?reference=${reference}&status=success`);
 
     const webhook = received.at(-1);
     expect(webhook).toBeDefined();
@@ -80,37 +144,113 @@ describe('the Sandbox PSP through the generic adapter', () => {
     expect(await verifyInboundSignature(config, 'sha256', credentials.secretKey, webhook?.body ?? '', headers, null)).toBe(true);
     expect(await verifyInboundSignature(config, 'sha256', 'sk_wrong', webhook?.body ?? '', headers, null)).toBe(false);
     expect(readInboundWebhook(config, webhook?.body ?? '')).toEqual({
-      reference: 'PAY-SANDBOX-1',
+      reference,
       providerReference: init.providerReference,
       status: 'success',
       mappedStatus: 'success',
     });
 
-    const verify = await callVerify(config, values('PAY-SANDBOX-1'), credentials, options());
+    const verify = await callVerify(config, values(reference), credentials, options());
     expect(verify).toMatchObject({ outcome: 'ok', status: 'success', mappedStatus: 'success', providerReference: init.providerReference });
   });
 
   it('settles once: paying again is refused and the status stays', async () => {
-    const init = await callInit(config, values('PAY-SANDBOX-2'), credentials, options());
-    const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' as const };
-    expect((await fetch(init.checkoutUrl ?? '', { ...form, body: 'outcome=failed' })).status).toBe(303);
-    const again = await fetch(init.checkoutUrl ?? '', { ...form, body: 'outcome=success' });
-    expect(again.status).toBe(409);
-    expect((await callVerify(config, values('PAY-SANDBOX-2'), credentials, options())).mappedStatus).toBe('failed');
+    const reference = await merchantPayment();
+    const init = await callInit(config, values(reference), credentials, options());
+    expect((await pay(init.checkoutUrl, 'failed')).status).toBe(303);
+    expect((await pay(init.checkoutUrl, 'success')).status).toBe(409);
+    expect((await callVerify(config, values(reference), credentials, options())).mappedStatus).toBe('failed');
   });
 
-  it('escapes what it shows and hides transactions from other keys', async () => {
-    const init = await callInit(config, values('<script>alert(1)</script>'), credentials, options());
+  it('escapes what it shows and hides transactions from other merchant keys', async () => {
+    const init = await callInit(config, values('<script>alert(1)</script>', `${publicUrl}/done`), credentials, options());
+    expect(init.outcome).toBe('ok');
     const html = await (await fetch(init.checkoutUrl ?? '')).text();
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&#60;script&#62;');
-    const other = await callVerify(config, values('PAY-SANDBOX-1'), { publicKey: '', secretKey: 'sk_someone_else' }, options());
+    const other = await callVerify(config, values('<script>alert(1)</script>'), otherMerchant, options());
     expect(other).toMatchObject({ outcome: 'psp_error', httpStatus: 404 });
-    const anonymous = await fetch(`${publicUrl}/api/sandbox-psp/transactions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"amount":"1","currency":"GHS","reference":"x"}',
-    });
-    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('who may use the Sandbox PSP', () => {
+  const transaction = { amount: '1.00', currency: 'GHS', reference: 'PAY-ANYTHING' };
+
+  it('refuses a Bearer key that no gateway or bank set up for the sandbox sends', async () => {
+    for (const authorization of [null, 'Bearer sk_made_up_by_anyone', 'Bearer sk_live_paystack_merchant', 'Basic c2s6eA==']) {
+      const response = await startWith(authorization, transaction);
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        'Sandbox PSP: send the secret key of a gateway or bank set up for the Sandbox PSP as Authorization: Bearer <secretKey>.',
+      );
+    }
+    const verify = await callVerify(config, values('PAY-ANYTHING'), { publicKey: '', secretKey: 'sk_made_up_by_anyone' }, options());
+    expect(verify).toMatchObject({ outcome: 'psp_error', httpStatus: 401 });
+    expect((await startWith(`Bearer ${credentials.secretKey}`, transaction)).status).toBe(201);
+  });
+
+  it('sends the payer back only to this server or a URL the organisation registered', async () => {
+    const reference = await merchantPayment();
+    for (const callbackUrl of ['https://phish.example/login', 'https://merchant.test.phish.example/return', 'javascript:alert(1)']) {
+      const refused = await startWith(`Bearer ${credentials.secretKey}`, { ...transaction, reference, callbackUrl });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        "Sandbox PSP: callbackUrl must be on this server or on a URL the payment's organisation registered (its callback or website URL).",
+      );
+    }
+    // A reference that is no payment has no organisation: only this server's own pages.
+    const unknownPayment = await startWith(`Bearer ${credentials.secretKey}`, { ...transaction, callbackUrl: MERCHANT_RETURN });
+    expect(unknownPayment.status).toBe(400);
+    const ownPage = await startWith(`Bearer ${credentials.secretKey}`, { ...transaction, callbackUrl: `${publicUrl}/receipts/x` });
+    expect(ownPage.status).toBe(201);
+
+    // Checked again when the payer pays: a URL the organisation no longer registers gets no redirect.
+    const started = await callInit(config, values(reference), credentials, options());
+    expect(started.outcome).toBe('ok');
+    await t.db.update(organisations).set({ callbackUrl: 'https://elsewhere.example/hook' }).where(eq(organisations.id, orgId));
+    try {
+      const paid = await pay(started.checkoutUrl, 'success');
+      expect(paid.status).toBe(200);
+      expect(paid.headers.get('location')).toBeNull();
+      expect(await paid.text()).toContain('You can close this page.');
+    } finally {
+      await t.db
+        .update(organisations)
+        .set({ callbackUrl: `${MERCHANT_RETURN}/hook` })
+        .where(eq(organisations.id, orgId));
+    }
+  });
+});
+
+describe('the Sandbox PSP switch and rate limit', () => {
+  const payPage = '/api/sandbox-psp/pay/SBX-000000000000';
+
+  it('answers too many requests from one address with 429', async () => {
+    const limited = await buildTestApp({ sandboxPspRateLimitPerMinute: 3 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.app.inject({ method: 'GET', url: payPage })).statusCode);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('is not served at all when switched off', async () => {
+    const off = await buildTestApp({ sandboxPsp: false });
+    try {
+      for (const [method, url] of [
+        ['POST', '/api/sandbox-psp/transactions'],
+        ['GET', '/api/sandbox-psp/transactions/PAY-1'],
+        ['GET', payPage],
+        ['POST', payPage],
+      ] as const) {
+        const response = await off.app.inject({ method, url, headers: { authorization: `Bearer ${credentials.secretKey}` } });
+        expect(response.statusCode).toBe(404);
+        expect(body(response)).toEqual({ statusCode: 404, error: 'Not Found', message: `Route ${method} ${url} not found.` });
+      }
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -64,13 +64,23 @@ test.describe('as superadmin', () => {
     await gcb.getByRole('button', { name: 'Edit Ghana Commercial Bank' }).click();
     await expect(gcb.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ghana Commercial Bank');
     await expect(gcb.getByRole('textbox', { name: 'Code', exact: true })).toHaveValue('GCB');
+    // The config's credentials are write-only: the form shows masked hints, which Save sends back to keep them.
+    const maskedSettings = { apiKey: '••••-key', merchantId: '••••t-id' };
+    expect(JSON.parse(await gcb.getByLabel('API config (JSON)').inputValue())).toMatchObject({ settings: maskedSettings });
     await gcb.getByRole('textbox', { name: 'Name', exact: true }).fill('GCB Bank');
     await gcb.getByLabel('Logo URL').fill('http://logos.invalid/gcb.png');
     await screen(page, 'banks-edit');
     const patch = page.waitForRequest((r) => r.method() === 'PATCH' && /\/api\/banks\/\d+$/.test(r.url()));
     await gcb.getByRole('button', { name: 'Save' }).click();
-    expect((await patch).postDataJSON()).toMatchObject({ code: 'GCB', name: 'GCB Bank', logoUrl: 'http://logos.invalid/gcb.png' });
+    expect((await patch).postDataJSON()).toMatchObject({
+      code: 'GCB',
+      name: 'GCB Bank',
+      logoUrl: 'http://logos.invalid/gcb.png',
+      apiConfig: { settings: maskedSettings },
+    });
     await expect(toast(page, 'success', 'Changes saved')).toBeVisible();
+    const saved = (await globalBanksViaApi(request)).find((bank) => bank.code === 'GCB');
+    expect(saved?.apiConfig).toMatchObject({ settings: maskedSettings });
     const renamed = card(page, 'GCB Bank');
     await expect(renamed).toBeVisible();
     await expect(renamed.getByRole('button', { name: 'Edit GCB Bank' })).toBeFocused();

@@ -65,6 +65,11 @@ function authHeaders(config: GatewayConfig, values: TemplateValues, credentials:
   return {};
 }
 
+/** The Authorization header a config sends with these credentials, when it sends one. */
+export function authorizationFor(config: GatewayConfig, credentials: AdapterCredentials): string | undefined {
+  return authHeaders(config, withSecrets({}, config, credentials), credentials)['authorization'];
+}
+
 /** Renders a request from its spec: URL (relative to baseUrl), headers, auth and body (JSON or string template). */
 export function buildRequest(
   config: GatewayConfig,

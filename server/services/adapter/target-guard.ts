@@ -1,43 +1,27 @@
 import type { LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { badRequest } from '../../errors.ts';
 
-// Addresses an outbound call must not reach: private, shared, loopback, link-local, multicast and reserved ranges,
-// and the IPv6 forms that carry an IPv4 address inside (IPv4-compatible, NAT64, 6to4, Teredo) — an IPv4-mapped
-// address (::ffff:a.b.c.d) is checked by BlockList against the IPv4 ranges.
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 96],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+// IPv6 forms whose last 32 bits are an IPv4 address they reach: IPv4-mapped, IPv4-translated and IPv4-compatible.
+const CARRYING_IPV4 = ['::ffff:0:0/96', '::ffff:0:0:0/96', '::/96'].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
 
-/** Whether an IP address is private, loopback, link-local, unspecified or otherwise not public (anything not an IP is). */
+/** The IPv4 address an IPv6 form carries, or the address itself. */
+function normalised(address: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
+  if (address.kind() === 'ipv4') return address;
+  const ipv6 = address as ipaddr.IPv6;
+  if (!CARRYING_IPV4.some((range) => ipv6.match(range))) return address;
+  return ipaddr.fromByteArray(ipv6.toByteArray().slice(12));
+}
+
+/**
+ * Whether an outbound call must not reach an IP address: anything ipaddr.js does not classify as global `unicast`
+ * (private, shared, loopback, link-local, documentation, benchmarking, multicast, reserved, NAT64, 6to4, Teredo…),
+ * judged on the IPv4 address an IPv6 form carries. Anything that is not an IP address counts as not public.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const version = isIP(address);
-  if (version === 0) return true;
-  return NOT_PUBLIC.check(address, version === 4 ? 'ipv4' : 'ipv6');
+  if (isIP(address) === 0) return true;
+  return normalised(ipaddr.parse(address)).range() !== 'unicast';
 }
 
 export interface TargetPolicy {

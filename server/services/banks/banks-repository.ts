@@ -64,3 +64,26 @@ export async function deleteBank(db: Database, orgId: number | null, id: number)
     ).length > 0
   );
 }
+
+/** Banks whose credentials are still in clear in their apiConfig (written before credentials were sealed). */
+export function banksWithUnsealedCredentials(db: Database): Promise<BankRow[]> {
+  return db.select().from(banks).where(isNull(banks.credentialsSealed)).orderBy(asc(banks.id));
+}
+
+/** Stores a bank's sealed credentials and masked config, unless another process has done so first; whether it did. */
+export async function storeSealedCredentials(db: Database, id: number, apiConfig: unknown, credentialsSealed: string): Promise<boolean> {
+  const updated = await db
+    .update(banks)
+    .set({ apiConfig, credentialsSealed })
+    .where(and(eq(banks.id, id), isNull(banks.credentialsSealed)))
+    .returning({ id: banks.id });
+  return updated.length > 0;
+}
+
+/** Every bank, of any scope, whose apiConfig calls go under `prefix`. */
+export function banksCallingUnder(db: Database, prefix: string): Promise<BankRow[]> {
+  return db
+    .select()
+    .from(banks)
+    .where(sql`starts_with(${banks.apiConfig} ->> 'baseUrl', ${prefix})`);
+}

@@ -27,7 +27,15 @@ export function open(key: Buffer, sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
 }
 
-/** A masked hint of a secret, showing only its last four characters. */
+/** What a masked secret starts with; a write that sends it back keeps the stored secret. */
+export const MASK = '••••';
+
+/** Whether a written value is a masked hint (sent back unchanged) rather than a new secret. */
+export function isMasked(value: string): boolean {
+  return value.startsWith(MASK);
+}
+
+/** A masked hint of a secret, showing only its last four characters, and none of one shorter than eight. */
 export function maskSecret(secret: string): string {
-  return `••••${secret.slice(-4)}`;
+  return `${MASK}${secret.length >= 8 ? secret.slice(-4) : ''}`;
 }

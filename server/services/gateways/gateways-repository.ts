@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { gateways, providers } from '../../db/schema.ts';
 import { invalidateCallbackLookups } from '../webhooks/callback-lookups.ts';
@@ -56,4 +56,10 @@ export async function deleteGateway(db: Database, orgId: number | null, id: numb
     .returning({ id: gateways.id });
   invalidateCallbackLookups();
   return deleted.length > 0;
+}
+
+/** Every gateway, of any scope, whose calls go under `prefix` (its own baseUrl, else its config's). */
+export async function gatewaysCallingUnder(db: Database, prefix: string): Promise<GatewayRow[]> {
+  const baseUrl = sql`coalesce(nullif(${gateways.baseUrl}, ''), ${gateways.config} ->> 'baseUrl')`;
+  return (await selectGateways(db).where(sql`starts_with(${baseUrl}, ${prefix})`)).map(flatten);
 }

@@ -2,14 +2,13 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { validateGatewayConfig, type GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
-import { maskSecret, open, seal } from '../crypto/secret-box.ts';
+import { isMasked, maskSecret, open, seal } from '../crypto/secret-box.ts';
 import { assertAllowedTargetSyntax, type TargetPolicy } from '../adapter/target-guard.ts';
 import { findProvider, findProviderByName } from '../providers/providers-repository.ts';
 import * as rows from './gateways-repository.ts';
 
 export const HMAC_ALGORITHMS = ['sha1', 'sha256', 'sha512'] as const;
 export type HmacAlgo = (typeof HMAC_ALGORITHMS)[number];
-const MASK = '••••';
 
 export interface GatewayContext {
   db: Database;
@@ -79,7 +78,7 @@ export function toPublicGateway(row: rows.GatewayRow, dataKey: Buffer): PublicGa
 
 /** A credential write: undefined or the mask keeps the stored value, blank clears it, text replaces it. */
 function credential(dataKey: Buffer, value: string | null | undefined): string | null | undefined {
-  if (value === undefined || (typeof value === 'string' && value.startsWith(MASK))) return undefined;
+  if (value === undefined || (typeof value === 'string' && isMasked(value))) return undefined;
   if (value === null || value.trim() === '') return null;
   return seal(dataKey, value.trim());
 }

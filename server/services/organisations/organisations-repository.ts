@@ -2,7 +2,7 @@ import { asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { columnList, columnsFromDriver, escapeLike } from '../../db/raw.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
-import { countries, organisations, users } from '../../db/schema.ts';
+import { countries, organisations, payments, users } from '../../db/schema.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect & { countryName: string | null; countryCode: string | null };
 export type OrganisationInsert = typeof organisations.$inferInsert;
@@ -105,4 +105,15 @@ export async function countOrganisationUsers(db: Database, id: number): Promise<
 export async function deleteOrganisation(db: Database, id: number): Promise<boolean> {
   const rows = await db.delete(organisations).where(eq(organisations.id, id)).returning({ id: organisations.id });
   return rows.length > 0;
+}
+
+/** The URLs the organisation of the payment with this reference registered (callback and website); none when no such payment. */
+export async function registeredUrlsOfPaymentOrganisation(db: Database, reference: string): Promise<string[]> {
+  const [row] = await db
+    .select({ callbackUrl: organisations.callbackUrl, websiteUrl: organisations.websiteUrl })
+    .from(payments)
+    .innerJoin(organisations, eq(organisations.id, payments.orgId))
+    .where(eq(payments.reference, reference))
+    .limit(1);
+  return [row?.callbackUrl, row?.websiteUrl].filter((url): url is string => typeof url === 'string' && url !== '');
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
 import { fromMinorUnits } from '../../../src/lib/money.ts';
 import { payments } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
 import { callInit } from '../adapter/http-adapter.ts';
 import { listBanks, type BankRow } from '../banks/banks-repository.ts';
+import { bankApiConfig } from '../banks/banks-service.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { BANK_CALLBACK_PROVIDER } from '../providers/providers-service.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
@@ -87,7 +87,7 @@ export async function selectBank(ctx: OrchestrationContext, reference: string, b
     callbackUrl: bankCheckoutUrl(ctx.publicUrl, payment.reference),
     notificationUrl: `${ctx.publicUrl}/api/webhooks/psp/${BANK_CALLBACK_PROVIDER}`,
   });
-  const result = await callInit(bank.apiConfig as GatewayConfig, values, NO_CREDENTIALS, { policy: ctx.targets, clock: ctx.clock });
+  const result = await callInit(bankApiConfig(bank, ctx.dataKey), values, NO_CREDENTIALS, { policy: ctx.targets, clock: ctx.clock });
   await recordAttempt(ctx.db, payment.id, { gatewayId: null, name: `${bank.name} (bank)` }, result, ctx.clock.now());
   if (result.outcome !== 'ok' || !result.checkoutUrl) {
     throw new HttpError(502, `${bank.name} could not start the payment; try again or choose another bank.`);

@@ -3,6 +3,7 @@ import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { banks } from '../../db/schema.ts';
+import { bankApiConfig } from '../banks/banks-service.ts';
 import { callVerify, type CallResult } from '../adapter/http-adapter.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { findGateway } from '../gateways/gateways-repository.ts';
@@ -40,7 +41,7 @@ export async function verifyPaymentStatus(ctx: VerifyContext, payment: PaymentRo
   if (payment.bankId !== null) {
     const [bank] = await ctx.db.select().from(banks).where(eq(banks.id, payment.bankId)).limit(1);
     if (!bank) return undefined;
-    return callVerify(bank.apiConfig as GatewayConfig, values, NO_CREDENTIALS, options);
+    return callVerify(bankApiConfig(bank, ctx.dataKey), values, NO_CREDENTIALS, options);
   }
   return undefined;
 }

@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sign } from '../../../src/lib/signing.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { fetchAllowedTarget } from '../adapter/outbound-fetch.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open, seal } from '../crypto/secret-box.ts';
+import { isAllowedReturnUrl } from './sandbox-access.ts';
 import * as rows from './sandbox-repository.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'X-Sandbox-Signature';
@@ -29,13 +30,6 @@ export interface SandboxInit {
   notificationUrl?: string | undefined;
 }
 
-/** The merchant's secret from `Authorization: Bearer …`; the sandbox accepts any non-empty key. */
-export function sandboxSecret(authorization: string | undefined): string {
-  const secret = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] : undefined;
-  if (!secret) throw unauthorized('Sandbox PSP: send your sandbox secret key as Authorization: Bearer <secretKey>.');
-  return secret;
-}
-
 /** Public view of a sandbox transaction, as a PSP would answer. */
 export function sandboxView(ctx: SandboxContext, row: rows.SandboxTransaction) {
   return {
@@ -48,9 +42,14 @@ export function sandboxView(ctx: SandboxContext, row: rows.SandboxTransaction) {
   };
 }
 
-/** Starts a sandbox transaction (the PSP's init). */
+/** Starts a sandbox transaction (the PSP's init) for a merchant key the caller has checked. */
 export async function startSandboxTransaction(ctx: SandboxContext, secret: string, input: SandboxInit) {
   if (!/^\d+(\.\d+)?$/.test(input.amount) || Number(input.amount) <= 0) throw badRequest('Sandbox PSP: amount must be a positive decimal.');
+  if (input.callbackUrl && !(await isAllowedReturnUrl(ctx, input.reference, input.callbackUrl))) {
+    throw badRequest(
+      "Sandbox PSP: callbackUrl must be on this server or on a URL the payment's organisation registered (its callback or website URL).",
+    );
+  }
   const now = ctx.clock.now();
   const row = await rows.insertSandboxTransaction(ctx.db, {
     providerReference: `SBX-${randomBytes(6).toString('hex').toUpperCase()}`,
@@ -94,9 +93,11 @@ export async function settleSandboxPayment(
   if (current.status !== 'pending') throw conflict(`Sandbox PSP: this payment is already ${current.status}.`);
   const row = (await rows.settleSandboxTransaction(ctx.db, current.id, outcome, ctx.clock.now())) ?? current;
   if (row.notificationUrl) await deliverSandboxWebhook(ctx, row);
-  const redirectTo = row.callbackUrl
-    ? `${row.callbackUrl}${row.callbackUrl.includes('?') ? '&' : '?'}reference=${encodeURIComponent(row.reference)}&status=${row.status}`
-    : null;
+  // Checked again here: the organisation's registered URLs may have changed since the transaction started.
+  const redirectTo =
+    row.callbackUrl && (await isAllowedReturnUrl(ctx, row.reference, row.callbackUrl))
+      ? `${row.callbackUrl}${row.callbackUrl.includes('?') ? '&' : '?'}reference=${encodeURIComponent(row.reference)}&status=${row.status}`
+      : null;
   return { row, redirectTo };
 }
 

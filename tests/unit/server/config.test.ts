@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       dataDir: path.resolve('data'),
       worker: 'on',
       allowPrivateTargets: false,
+      sandboxPsp: true,
+      sandboxPspRateLimitPerMinute: 300,
     });
     expect(config.databaseUrl).toBeUndefined();
   });
@@ -18,6 +20,10 @@ describe('loadConfig', () => {
   it('reads and normalises values', () => {
     const config = loadConfig({ PORT: '8080', PUBLIC_URL: 'https://pay.example.com/', ALLOW_PRIVATE_TARGETS: 'true', WORKER: 'off' });
     expect(config).toMatchObject({ port: 8080, publicUrl: 'https://pay.example.com', allowPrivateTargets: true, worker: 'off' });
+    expect(loadConfig({ SANDBOX_PSP: 'off', SANDBOX_PSP_RATE_LIMIT_PER_MINUTE: '60' })).toMatchObject({
+      sandboxPsp: false,
+      sandboxPspRateLimitPerMinute: 60,
+    });
   });
 
   it('reads which proxies to trust for the client address', () => {

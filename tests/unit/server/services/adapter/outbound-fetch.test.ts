@@ -58,7 +58,7 @@ describe('fetchAllowedTarget', () => {
 
   it('refuses a name with any private address among public ones', async () => {
     const before = received;
-    const resolveAll = answers(['203.0.113.7', '10.0.0.8']);
+    const resolveAll = answers(['8.8.8.8', '10.0.0.8']);
     await expect(fetchAllowedTarget(`http://hooks.example.test:${port}/`, post(), publicOnly(resolveAll))).rejects.toBeInstanceOf(
       TargetRefusedError,
     );
@@ -67,8 +67,9 @@ describe('fetchAllowedTarget', () => {
 
   it('connects to the address it checked: a name answering public, then private (DNS rebinding) never reaches the private one', async () => {
     const before = received;
-    const resolveAll = answers(['192.0.2.10'], ['127.0.0.1']);
-    // 192.0.2.10 (TEST-NET-1) is public but unreachable here: the call fails or times out instead of reaching loopback.
+    const resolveAll = answers(['100.63.255.254'], ['127.0.0.1']);
+    // 100.63.255.254 (just below the shared range) is public but unreachable here: the call fails or times out instead
+    // of reaching loopback.
     await expect(
       fetchAllowedTarget(`http://rebind.example.test:${port}/`, post(AbortSignal.timeout(500)), publicOnly(resolveAll)),
     ).rejects.toThrow();
@@ -76,8 +77,20 @@ describe('fetchAllowedTarget', () => {
     expect(received).toBe(before);
   });
 
+  it.each([['192.0.2.10'], ['198.51.100.10'], ['203.0.113.7'], ['::ffff:0:7f00:1'], ['::ffff:0:127.0.0.1']])(
+    'refuses a name that resolves to %s (documentation, or loopback in IPv4-translated form)',
+    async (address) => {
+      const before = received;
+      const resolveAll = answers([address]);
+      await expect(fetchAllowedTarget(`http://docs.example.test:${port}/`, post(), publicOnly(resolveAll))).rejects.toBeInstanceOf(
+        TargetRefusedError,
+      );
+      expect(received).toBe(before);
+    },
+  );
+
   it('refuses private literal addresses and localhost without resolving them', async () => {
-    const resolveAll = answers(['203.0.113.7']);
+    const resolveAll = answers(['8.8.8.8']);
     for (const url of [
       `http://127.0.0.1:${port}/`,
       `http://[::1]:${port}/`,

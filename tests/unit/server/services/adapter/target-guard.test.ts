@@ -26,21 +26,44 @@ describe('isPrivateAddress', () => {
     ['fe80::1', 'IPv6 link-local'],
     ['fec0::1', 'IPv6 site-local'],
     ['ff02::1', 'IPv6 multicast'],
+    ['192.0.2.10', 'documentation (TEST-NET-1)'],
+    ['198.51.100.10', 'documentation (TEST-NET-2)'],
+    ['203.0.113.7', 'documentation (TEST-NET-3)'],
+    ['::ffff:0:7f00:1', 'IPv4-translated loopback'],
+    ['::ffff:0:127.0.0.1', 'IPv4-translated loopback, dotted form'],
+    ['::ffff:0:a9fe:a9fe', 'IPv4-translated metadata address'],
+    ['::7f00:1', 'IPv4-compatible loopback, hex form'],
+    ['::ffff:c000:20a', 'IPv4-mapped documentation address'],
+    ['2001:db8::1', 'IPv6 documentation'],
+    ['2001:2::1', 'IPv6 benchmarking'],
+    ['100::1', 'IPv6 discard-only'],
+    ['240.0.0.1', 'reserved (class E)'],
+    ['fe80::1%eth0', 'IPv6 link-local with a zone'],
     ['localhost', 'not an address'],
   ])('refuses %s (%s)', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '172.32.0.1', '100.63.255.255', '203.0.113.7', '::ffff:8.8.8.8', '2606:4700::1111'])('allows %s', (address) => {
-    expect(isPrivateAddress(address)).toBe(false);
-  });
+  it.each(['8.8.8.8', '172.32.0.1', '100.63.255.255', '1.1.1.1', '::ffff:8.8.8.8', '::ffff:0:8.8.8.8', '2606:4700::1111'])(
+    'allows %s',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
 });
 
 describe('assertAllowedTargetSyntax', () => {
   const publicOnly = { allowPrivate: false, trustedOrigins: ['http://127.0.0.1:4321'] };
 
-  it('refuses literal private addresses, IPv4-mapped ones included, and localhost', () => {
-    for (const url of ['http://10.0.0.1/', 'http://[::ffff:127.0.0.1]:8080/', 'http://[fd00::1]/', 'http://api.localhost/']) {
+  it('refuses literal private and documentation addresses, IPv4-mapped and -translated ones included, and localhost', () => {
+    for (const url of [
+      'http://10.0.0.1/',
+      'http://[::ffff:127.0.0.1]:8080/',
+      'http://[::ffff:0:7f00:1]:8080/',
+      'https://203.0.113.9/',
+      'http://[fd00::1]/',
+      'http://api.localhost/',
+    ]) {
       expect(() => assertAllowedTargetSyntax(url, publicOnly)).toThrow(/private or loopback address/);
     }
   });
