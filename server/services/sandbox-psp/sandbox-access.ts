@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
-import { sandboxEntry } from '../../db/provider-catalogue.ts';
+import { SANDBOX_PSP_PATH, sandboxEntry } from '../../db/provider-catalogue.ts';
 import { unauthorized } from '../../errors.ts';
 import { authorizationFor } from '../adapter/http-adapter.ts';
 import { banksCallingUnder } from '../banks/banks-repository.ts';
@@ -24,9 +24,17 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** The Authorization headers the gateways and banks set up for the sandbox send it. */
 async function configuredAuthorizations(ctx: SandboxAccessContext): Promise<string[]> {
-  // A gateway or bank set up for the sandbox calls URLs under its base URL.
-  const prefix = sandboxEntry(ctx.publicUrl).defaultBaseUrl;
-  const [gateways, banks] = await Promise.all([gatewaysCallingUnder(ctx.db, prefix), banksCallingUnder(ctx.db, prefix)]);
+  // A gateway or bank set up for the sandbox calls URLs under its base URL: this server's absolute sandbox URL, or
+  // the sandbox's path, which outbound calls resolve against this server's own origin.
+  const prefixes = [sandboxEntry(ctx.publicUrl).defaultBaseUrl, SANDBOX_PSP_PATH];
+  const found = await Promise.all(
+    prefixes.map(async (prefix) => ({
+      gateways: await gatewaysCallingUnder(ctx.db, prefix),
+      banks: await banksCallingUnder(ctx.db, prefix),
+    })),
+  );
+  const gateways = found.flatMap((group) => group.gateways);
+  const banks = found.flatMap((group) => group.banks);
   const sent = [
     ...gateways.map((gateway) => authorizationFor(gateway.config as GatewayConfig, gatewaySecrets(gateway, ctx.dataKey))),
     ...banks.map((bank) => authorizationFor(bankApiConfig(bank, ctx.dataKey), NO_CREDENTIALS)),
