@@ -4,13 +4,15 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { systemClock, type Clock } from './clock.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { serializeError } from './db/error-log.ts';
 import apiLogPlugin from './plugins/api-log.ts';
 import authPlugin from './plugins/auth.ts';
 import consoleStatic from './plugins/console-static.ts';
-import errorsPlugin, { formatValidationErrors } from './plugins/errors.ts';
-import nulTextPlugin from './plugins/nul-text.ts';
+import errorsPlugin, { formatValidationErrors, sendFrameworkError } from './plugins/errors.ts';
+import inputTextPlugin from './plugins/input-text.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { ErrorResponse } from './schemas/common.ts';
 import { lazySchemaCompilers } from './schemas/lazy-compilers.ts';
@@ -51,7 +53,7 @@ export interface AppOptions {
   publicUrl: string;
   clock?: Clock;
   /** Pino logger options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: DestinationStream };
   smtpUrl?: string | undefined;
   /** Let outbound calls (PSP adapters, webhooks) reach private and loopback addresses (tests, local demos). */
   allowPrivateTargets?: boolean;
@@ -82,12 +84,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const { db, kind } = options.database;
   const app = Fastify({
-    logger: options.logger ?? { level: 'info' },
+    logger:
+      options.logger === false
+        ? false
+        : { ...(typeof options.logger === 'object' ? options.logger : { level: 'info' }), serializers: { err: serializeError } },
     bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: lazySchemaCompilers() },
     schemaErrorFormatter: (errors, dataVar) => new Error(formatValidationErrors(errors, dataVar)),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const log: FastifyBaseLogger = app.log;
 
@@ -101,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  await app.register(nulTextPlugin);
+  await app.register(inputTextPlugin);
   await app.register(securityHeadersPlugin, {
     helmet: {
       // API answers are JSON; the console plugin sets a page-specific policy on its HTML.
@@ -122,11 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Payrail API', version: '0.1.0', description: 'Payment orchestration: payments, gateways, receipts, webhooks.' },
-      servers: [{ url: `${options.publicUrl}/api` }],
+      // Paths are written from the site root: the API under /api, the customer pages beside it.
+      servers: [{ url: options.publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT or prt_ organisation token' } } },
     },
-    // Route paths in the document are relative to the /api server URL.
-    transform: ({ schema, url }) => ({ schema, url: url.startsWith('/api') ? url.slice(4) || '/' : url }),
   });
   await app.register(authPlugin, {
     db,
@@ -176,8 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   // Customer-facing invoice, receipt and checkout pages live at the root (links handed to payers), before the console's `GET /*`.
-  await app.register(receiptRoutes, { db, publicUrl: options.publicUrl });
-  await app.register(checkoutPageRoutes, { db, publicUrl: options.publicUrl });
+  await app.register(receiptRoutes, { db });
+  await app.register(checkoutPageRoutes, { db });
 
   app.setNotFoundHandler((request, reply) => {
     const message = `Route ${request.method} ${request.url.split('?', 1)[0] ?? ''} not found.`;

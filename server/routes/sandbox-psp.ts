@@ -39,7 +39,7 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<{ ctx: Omit<SandboxContext, 'l
   const common = { tags: ['sandbox-psp'] };
 
   // The pay page's form posts application/x-www-form-urlencoded.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
@@ -100,6 +100,7 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<{ ctx: Omit<SandboxContext, 'l
   app.post(
     '/sandbox-psp/pay/:providerReference',
     {
+      bodyLimit: 4096,
       schema: {
         ...common,
         summary: 'Sandbox PSP: the payer pays or fails',

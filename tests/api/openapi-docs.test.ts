@@ -39,7 +39,12 @@ describe('the OpenAPI document behind the API reference', () => {
   it('lists the API', () => {
     expect(operations().length).toBeGreaterThan(50);
     expect(operations().map((entry) => entry.where)).toEqual(
-      expect.arrayContaining(['POST /payments', 'POST /webhooks/psp/{provider}', 'POST /payment/record/{token}', 'GET /pay/{token}']),
+      expect.arrayContaining([
+        'POST /api/payments',
+        'POST /api/webhooks/psp/{provider}',
+        'POST /api/payment/record/{token}',
+        'GET /pay/{token}',
+      ]),
     );
   });
 
@@ -70,7 +75,7 @@ describe('the OpenAPI document behind the API reference', () => {
   it('declares its errors with the shared { statusCode, error, message } body', () => {
     // The health check's 503 is its own status report (for load balancers), not an error body.
     const errorStatuses = operations()
-      .filter(({ where }) => where !== 'GET /health')
+      .filter(({ where }) => where !== 'GET /api/health')
       .flatMap(({ where, operation }) =>
         Object.entries(isObject(operation['responses']) ? operation['responses'] : {})
           .filter(([status]) => /^[45]\d\d$/.test(status))
