@@ -48,6 +48,20 @@ describe('the OpenAPI document behind the API reference', () => {
     );
   });
 
+  it('writes every path from its one server URL, so a client that joins the two reaches the route', () => {
+    const servers = document['servers'] as { url: string }[];
+    expect(servers).toHaveLength(1);
+    const base = new URL(servers[0]?.url ?? '').pathname.replace(/\/$/, '');
+    const paths = isObject(document['paths']) ? document['paths'] : {};
+    const unreachable = operations().filter(({ where, operation }) => {
+      const [method = '', path = ''] = where.split(' ');
+      const url = `${base}${path}`.replace(/\{(\w+)\}/g, ':$1');
+      const overridden = operation['servers'] !== undefined || (isObject(paths[path]) && paths[path]['servers'] !== undefined);
+      return overridden || !t.app.hasRoute({ method: method as 'GET', url });
+    });
+    expect(unreachable.map((entry) => entry.where)).toEqual([]);
+  });
+
   it('has a summary or description on every route', () => {
     const undocumented = operations()
       .filter(({ operation }) => !textOf(operation['summary']) && !textOf(operation['description']))
