@@ -48,21 +48,18 @@ afterAll(async () => {
   await database.close();
 });
 
-const loggedErrors = () => lines.map((line) => (JSON.parse(line) as { err?: unknown }).err).filter(Boolean);
+type LoggedError = { code?: string; message?: string; statement?: string };
+const loggedErrors = () => lines.flatMap((line) => (JSON.parse(line) as { err?: LoggedError }).err ?? []);
 
 describe('log lines for database errors', () => {
   it('name the SQLSTATE, the table and constraint of a failed insert, not its values or the key detail', async () => {
     const response = await app.inject({ method: 'POST', url: '/test/duplicate-user' });
     expect(response.statusCode).toBe(500);
     const logged = lines.join('\n');
-    expect(loggedErrors()).toEqual([
-      expect.objectContaining({
-        code: '23505',
-        table: 'users',
-        constraint: 'users_email_unique',
-        statement: expect.stringContaining('insert into "users"'),
-      }),
-    ]);
+    const errors = loggedErrors();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: '23505', table: 'users', constraint: 'users_email_unique' });
+    expect(errors[0]?.statement).toMatch(/^insert into "users" .* values \(default, \$1, \$2/);
     expect(logged).not.toContain(EMAIL);
     expect(logged).not.toContain(PHONE);
   });
@@ -77,9 +74,10 @@ describe('log lines for database errors', () => {
       message: 'A value in the request is out of range or malformed.',
     });
     const logged = lines.join('\n');
-    expect(loggedErrors()).toEqual([
-      expect.objectContaining({ code: '22P02', message: expect.stringContaining('invalid input syntax for type integer') }),
-    ]);
+    const errors = loggedErrors();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: '22P02' });
+    expect(errors[0]?.message).toContain('invalid input syntax for type integer');
     expect(logged).not.toContain(EMAIL);
     expect(logged).not.toContain(PHONE);
   });

@@ -1,4 +1,5 @@
 // The four kinds of malformed request that used to be answered 500, each a 400 (or 413/415) in the uniform error body.
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 
@@ -16,11 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const badRequest = (message: string | RegExp) => ({
-  statusCode: 400,
-  error: 'Bad Request',
-  message: typeof message === 'string' ? message : expect.stringMatching(message),
-});
+/** The uniform 400 body, its message equal to a string or matching a pattern. */
+function expectBadRequest(response: LightMyRequestResponse, message: string | RegExp) {
+  const error = body<{ statusCode: number; error: string; message: string }>(response);
+  expect({ statusCode: error.statusCode, error: error.error }).toEqual({ statusCode: 400, error: 'Bad Request' });
+  expect(Object.keys(error).sort()).toEqual(['error', 'message', 'statusCode']);
+  if (typeof message === 'string') expect(error.message).toBe(message);
+  else expect(error.message).toMatch(message);
+}
 
 describe('malformed requests', () => {
   it('JSON nested thousands of levels deep is refused before authentication, without exhausting the stack', async () => {
@@ -31,22 +35,20 @@ describe('malformed requests', () => {
       headers: { 'content-type': 'application/json' },
       payload: deep,
     });
-    expect(body(response)).toEqual(badRequest('body is nested too deeply (at most 32 levels)'));
+    expectBadRequest(response, 'body is nested too deeply (at most 32 levels)');
   });
 
   it('a lone UTF-16 surrogate in a body is a 400 that names the field', async () => {
     const order = { amount: '5.00', customerName: 'Ama \uD800', description: 'Order' };
     const created = await t.app.inject({ method: 'POST', url: '/api/payments', headers: admin, payload: order });
-    expect(body(created)).toEqual(badRequest('body.customerName must be well-formed Unicode text, without a lone UTF-16 surrogate'));
+    expectBadRequest(created, 'body.customerName must be well-formed Unicode text, without a lone UTF-16 surrogate');
     const metadata = await t.app.inject({
       method: 'POST',
       url: '/api/payments',
       headers: admin,
       payload: { ...order, customerName: 'Ama', metadata: { '\uDC00': 1 } },
     });
-    expect(body(metadata)).toEqual(
-      badRequest('body.metadata field names must be well-formed Unicode text, without a lone UTF-16 surrogate'),
-    );
+    expectBadRequest(metadata, 'body.metadata field names must be well-formed Unicode text, without a lone UTF-16 surrogate');
   });
 
   it.each([
@@ -75,7 +77,7 @@ describe('malformed requests', () => {
     ],
   ])('%s beyond the int4 range is a 400, not a database error', async (_name, method, url, payload, message) => {
     const response = await t.app.inject({ method: method as 'GET', url, headers: root, ...(payload ? { payload } : {}) });
-    expect(body(response)).toEqual(badRequest(message));
+    expectBadRequest(response, message);
   });
 
   it.each([
@@ -90,12 +92,12 @@ describe('malformed requests', () => {
     ] as const) {
       const payload = `--b\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG`;
       const response = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': contentType }, payload });
-      expect(body(response), `${url}`).toEqual(badRequest(/^The upload is not valid multipart\/form-data/));
+      expectBadRequest(response, /^The upload is not valid multipart\/form-data/);
     }
   });
 
   it('a path with a broken percent-escape is a 400 in the uniform body', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/organisations/%ED%A0%80', headers: root });
-    expect(body(response)).toEqual(badRequest(/is not a valid url component/));
+    expectBadRequest(response, /is not a valid url component/);
   });
 });

@@ -87,7 +87,7 @@ function nested(depth: number): unknown {
 const BODY_VALUES: unknown[] = [
   2147483648,
   -2147483649,
-  9007199254740993,
+  2 ** 53 + 2,
   1e308,
   -1e308,
   1.5,
@@ -193,7 +193,8 @@ function sample(schemaOrRef: unknown, document: Json, depth = 0): unknown {
   if (Array.isArray(schema['enum'])) return schema['enum'][0];
   const options = schema['anyOf'] ?? schema['oneOf'];
   if (Array.isArray(options) && options.length > 0) return sample(options[0], document, depth);
-  const type = Array.isArray(schema['type']) ? schema['type'].find((entry) => entry !== 'null') : schema['type'];
+  const types: unknown[] = Array.isArray(schema['type']) ? schema['type'] : [schema['type']];
+  const type = types.find((entry) => entry !== 'null');
   const minimum = typeof schema['minimum'] === 'number' ? schema['minimum'] : 1;
   switch (type) {
     case 'integer':
@@ -297,7 +298,7 @@ export function fuzzCases(target: FuzzOperation, document: Json, options: FuzzOp
   const validHeaders: Record<string, string> = {};
   for (const parameter of parameters.filter((entry) => entry.in === 'header')) validHeaders[parameter.name] = `fuzz-${parameter.name}`;
   const bodySchema = jsonBodySchema(operation, document);
-  const validBody = bodySchema ? (sample(bodySchema, document) as unknown) : undefined;
+  const validBody = bodySchema ? sample(bodySchema, document) : undefined;
 
   const build = (
     label: string,
