@@ -27,7 +27,7 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
 }
 
 /** A byte count as people write a limit: "256 KiB", "1 MiB". */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes} bytes`;
@@ -37,8 +37,11 @@ const errorBody = (statusCode: number, message: string) => ({ statusCode, error:
 
 /** Fastify's own URL errors (a bad percent-escape, an over-long path parameter) in the uniform body (`frameworkErrors`). */
 export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const statusCode = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.code(statusCode).type('application/json').send(errorBody(statusCode, error.message));
+  const statusCode = error.statusCode ?? 400;
+  void reply
+    .code(statusCode)
+    .type('application/json')
+    .send(errorBody(statusCode, statusCode >= 500 ? INTERNAL_MESSAGE : error.message));
 }
 
 /** Uniform `{statusCode, error, message}` bodies; 5xx never leak internals. */

@@ -120,9 +120,11 @@ function firstServerUrl(holder: Json): string | undefined {
   return isObject(first) && typeof first['url'] === 'string' ? first['url'] : undefined;
 }
 
-/** The path a route is mounted at: the path of its server URL (the operation's, else the document's), then its own. */
-function mountedPath(path: string, operation: Json, doc: Json): string {
-  const server = firstServerUrl(operation) ?? firstServerUrl(doc) ?? '/';
+/** The path a route is mounted at: the path of its server URL (the operation's, its path's, else the document's), then its own. */
+export function mountedPath(path: string, operation: Json, doc: Json): string {
+  const paths = isObject(doc['paths']) ? doc['paths'] : {};
+  const item = isObject(paths[path]) ? paths[path] : {};
+  const server = firstServerUrl(operation) ?? firstServerUrl(item) ?? firstServerUrl(doc) ?? '/';
   return `${new URL(server, 'http://server.invalid').pathname.replace(/\/$/, '')}${path}`;
 }
 

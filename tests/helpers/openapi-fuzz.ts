@@ -1,12 +1,12 @@
 // Malformed requests for every operation of an OpenAPI document. Each case starts from a plausible request built
 // from the operation's own schemas and breaks one thing: one path parameter, one query parameter, one header, one body
 // field, the whole body or its content type. Operations added later are covered without touching this file.
+import { HTTP_METHODS, mountedPath } from '../../src/lib/openapi-render.ts';
 import { random } from './random.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const WITH_BODY = new Set(['post', 'put', 'patch', 'delete']);
 
 /** One operation of the document, with the path it is mounted at (its server URL's path joined to its own). */
@@ -26,24 +26,16 @@ export interface FuzzCase {
   payload?: string | Buffer;
 }
 
-/** Every operation of `document`, resolving operation, path and document `servers` in that order as OpenAPI does. */
+/** Every operation of `document`, at the path its server URL mounts it. */
 export function fuzzOperations(document: Json): FuzzOperation[] {
   const paths = isObject(document['paths']) ? document['paths'] : {};
   return Object.entries(paths).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => {
+    HTTP_METHODS.flatMap((method) => {
       const operation = isObject(item) ? item[method] : undefined;
       if (!isObject(operation) || !isObject(item)) return [];
-      const server = firstServerUrl(operation) ?? firstServerUrl(item) ?? firstServerUrl(document) ?? '/';
-      const base = new URL(server, 'http://server.invalid').pathname.replace(/\/$/, '');
-      return [{ method, mountedPath: `${base}${path}`, operation }];
+      return [{ method, mountedPath: mountedPath(path, operation, document), operation }];
     }),
   );
-}
-
-function firstServerUrl(holder: Json): string | undefined {
-  const servers = holder['servers'];
-  const first = Array.isArray(servers) ? (servers[0] as unknown) : undefined;
-  return isObject(first) && typeof first['url'] === 'string' ? first['url'] : undefined;
 }
 
 /** Values for a path parameter or query string, already written for a URL (invalid percent-escapes on purpose). */
