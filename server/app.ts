@@ -7,11 +7,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import type { LoggerOptions } from 'pino';
 import { systemClock, type Clock } from './clock.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { serializeError } from './db/error-log.ts';
 import apiLogPlugin from './plugins/api-log.ts';
 import authPlugin from './plugins/auth.ts';
 import consoleStatic from './plugins/console-static.ts';
-import errorsPlugin, { formatValidationErrors } from './plugins/errors.ts';
-import nulTextPlugin from './plugins/nul-text.ts';
+import errorsPlugin, { formatValidationErrors, sendFrameworkError } from './plugins/errors.ts';
+import inputTextPlugin from './plugins/input-text.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { ErrorResponse } from './schemas/common.ts';
 import { lazySchemaCompilers } from './schemas/lazy-compilers.ts';
@@ -108,14 +109,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, kind } = options.database;
   const logger = options.logger ?? { level: 'info' };
   const app = Fastify({
-    // Request URLs are logged without reset tokens (a reset page's path carries one).
-    logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: { req: requestForLog } },
+    // Request URLs are logged without reset tokens (a reset page's path carries one); database errors without the
+    // values they carried.
+    logger:
+      logger === false
+        ? false
+        : { ...(logger === true ? {} : logger), serializers: { req: requestForLog, err: serializeError } },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: lazySchemaCompilers() },
     schemaErrorFormatter: (errors, dataVar) => new Error(formatValidationErrors(errors, dataVar)),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const log: FastifyBaseLogger = app.log;
 
@@ -132,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  await app.register(nulTextPlugin);
+  await app.register(inputTextPlugin);
   await app.register(securityHeadersPlugin, {
     helmet: {
       // API answers are JSON; the console plugin sets a page-specific policy on its HTML.
@@ -153,11 +159,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Payrail API', version: '0.1.0', description: 'Payment orchestration: payments, gateways, receipts, webhooks.' },
-      servers: [{ url: `${options.publicUrl}/api` }],
+      // Paths are written from the site root: the API under /api, the customer pages beside it.
+      servers: [{ url: options.publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT or prt_ organisation token' } } },
     },
-    // Route paths in the document are relative to the /api server URL.
-    transform: ({ schema, url }) => ({ schema, url: url.startsWith('/api') ? url.slice(4) || '/' : url }),
   });
   await app.register(authPlugin, {
     db,
@@ -214,8 +219,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   // Customer-facing invoice, receipt and checkout pages live at the root (links handed to payers), before the console's `GET /*`.
-  await app.register(receiptRoutes, { db, publicUrl: options.publicUrl });
-  await app.register(checkoutPageRoutes, { db, publicUrl: options.publicUrl });
+  await app.register(receiptRoutes, { db });
+  await app.register(checkoutPageRoutes, { db });
 
   app.setNotFoundHandler((request, reply) => {
     const message = `Route ${request.method} ${request.url.split('?', 1)[0] ?? ''} not found.`;

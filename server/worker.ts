@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { systemClock } from './clock.ts';
+import { serializeError } from './db/error-log.ts';
 import { workerJobs } from './services/worker/jobs.ts';
 import { startWorker } from './services/worker/worker-loop.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
@@ -14,7 +15,7 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-const log = pino(processLoggerOptions(config.logLevel, process.stdout.isTTY === true));
+const log = pino({ ...processLoggerOptions(config.logLevel, process.stdout.isTTY === true), serializers: { err: serializeError } });
 const database = await openMigratedDatabase(config);
 const { dataKey } = loadOrCreateSecrets(config.dataDir, config);
 const worker = startWorker(

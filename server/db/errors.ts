@@ -13,3 +13,11 @@ export function sqlState(error: unknown): string | undefined {
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 /** A foreign key still references the row (it is in use). */
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+/**
+ * A value the database could not take (SQLSTATE class 22: out of range, malformed, untranslatable text; 54001: nested
+ * too deeply): bad input that slipped past the request schemas.
+ */
+export const isDataException = (error: unknown) => {
+  const state = sqlState(error);
+  return state !== undefined && (state.startsWith('22') || state === '54001');
+};

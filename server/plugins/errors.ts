@@ -1,13 +1,14 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDataException } from '../db/errors.ts';
 import { HttpError } from '../errors.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range or malformed.';
 
 const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large (at most 1 MiB).',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
 };
@@ -25,6 +26,24 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
     .join('; ');
 }
 
+/** A byte count as people write a limit: "256 KiB", "1 MiB". */
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+const errorBody = (statusCode: number, message: string) => ({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message });
+
+/** Fastify's own URL errors (a bad percent-escape, an over-long path parameter) in the uniform body (`frameworkErrors`). */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const statusCode = error.statusCode ?? 400;
+  void reply
+    .code(statusCode)
+    .type('application/json')
+    .send(errorBody(statusCode, statusCode >= 500 ? INTERNAL_MESSAGE : error.message));
+}
+
 /** Uniform `{statusCode, error, message}` bodies; 5xx never leak internals. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -35,6 +54,13 @@ export default fp(
         statusCode = error.statusCode;
       } else if ('validation' in error && error.validation) {
         statusCode = 400;
+      } else if (isDataException(error)) {
+        // A last line of defence: the request schemas and the input-text plugin are meant to stop these first.
+        statusCode = 400;
+        message = DATA_EXCEPTION_MESSAGE;
+        request.log.warn({ err: error }, 'a request value reached the database unchecked');
+      } else if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        message = `The request body is too large (at most ${formatBytes(request.routeOptions.bodyLimit)}).`;
       } else if ('code' in error && error.code && FRIENDLY[error.code]) {
         message = FRIENDLY[error.code] ?? message;
       }
@@ -45,10 +71,7 @@ export default fp(
         if (!(error instanceof HttpError)) message = INTERNAL_MESSAGE;
       }
       if (statusCode === 429 && 'headers' in error && error.headers) void reply.headers(error.headers);
-      return reply
-        .code(statusCode)
-        .type('application/json')
-        .send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message });
+      return reply.code(statusCode).type('application/json').send(errorBody(statusCode, message));
     });
   },
   { name: 'errors' },

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, OrNull, authErrors } from '../schemas/common.ts';
+import { DateTime, OrNull, authErrors, DatabaseId } from '../schemas/common.ts';
 import { answerQuestion } from '../services/ai-analyst/analyst-service.ts';
 import type { ModelConfig } from '../services/ai-analyst/model-client.ts';
 import { MAX_QUESTION_LENGTH } from '../services/ai-analyst/parse-question.ts';
@@ -37,7 +37,7 @@ const aiRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; model?: 
         body: Type.Object(
           {
             query: Type.String({ maxLength: MAX_QUESTION_LENGTH, description: 'the question, e.g. "How many payments failed last week?"' }),
-            orgId: Type.Optional(Type.Integer({ minimum: 1, description: 'superadmin: one organisation (default: all)' })),
+            orgId: Type.Optional(DatabaseId({ description: 'superadmin: one organisation (default: all)' })),
           },
           { additionalProperties: false },
         ),

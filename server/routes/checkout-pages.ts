@@ -29,8 +29,8 @@ export function sendPage(reply: FastifyReply, statusCode: number, html: string) 
 }
 
 /** The customer-facing pages: the hosted checkout `/pay/{token}` and bank checkout `/checkout/banks/{reference}`. */
-const checkoutPageRoutes: FastifyPluginAsyncTypebox<{ db: Database; publicUrl: string }> = async (app, { db, publicUrl }) => {
-  const common = { tags: ['checkout'], servers: [{ url: publicUrl, description: 'site root (customer-facing pages)' }] };
+const checkoutPageRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  const common = { tags: ['checkout'] };
   const notFoundPage = (reply: FastifyReply, error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 404) return sendPage(reply, 404, renderNotFoundHtml(error.message));
     throw error;

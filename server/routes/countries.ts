@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { MessageResponse, authErrors, DateTime } from '../schemas/common.ts';
+import { MessageResponse, authErrors, DateTime, IdParams } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import { listCountries, removeCountry, saveCountry } from '../services/reference/reference-service.ts';
 
@@ -23,7 +23,6 @@ const Fields = {
   code: Type.String({ minLength: 1, maxLength: 10 }),
   enabled: Type.Boolean(),
 };
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const ReferenceListQuery = Type.Object(
   {
     ...PageQuery,

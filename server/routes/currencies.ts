@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { MessageResponse, authErrors, DateTime } from '../schemas/common.ts';
+import { MessageResponse, authErrors, DateTime, IdParams, Int4 } from '../schemas/common.ts';
 import { ListOf, pageOf } from '../schemas/pagination.ts';
 import { listCurrencies, removeCurrency, saveCurrency } from '../services/reference/reference-service.ts';
 import { ReferenceListQuery } from './countries.ts';
@@ -23,10 +23,9 @@ const CurrencyRef = Type.Ref('Currency');
 const Fields = {
   name: Type.String({ minLength: 1, maxLength: 100 }),
   code: Type.String({ minLength: 1, maxLength: 10 }),
-  baseUnit: Type.Integer({ description: 'minor units per major unit: 1, 10, 100, 1000 or 10000' }),
+  baseUnit: Int4({ description: 'minor units per major unit: 1, 10, 100, 1000 or 10000' }),
   enabled: Type.Boolean(),
 };
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Currencies: anyone signed in reads; superadmins create, edit, toggle and delete. */
 const currencyRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { OrNull, authErrors } from '../schemas/common.ts';
+import { OrNull, authErrors, DatabaseId } from '../schemas/common.ts';
 import {
   dashboardScope,
   gatewayUsage,
@@ -37,7 +37,7 @@ const StatusTotals = Type.Object(
 );
 const StatusTotalsRef = Type.Ref('StatusTotals');
 const OrgQuery = Type.Object(
-  { orgId: Type.Optional(Type.Integer({ minimum: 1, description: 'superadmin: one organisation (default: all)' })) },
+  { orgId: Type.Optional(DatabaseId({ description: 'superadmin: one organisation (default: all)' })) },
   { additionalProperties: false },
 );
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DateTime, MessageResponse, OrNull, authErrors } from '../schemas/common.ts';
+import { DateTime, MessageResponse, OrNull, authErrors, IdParams, DatabaseId, Int4 } from '../schemas/common.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { createGateway, deleteGateway, listGateways, updateGateway, type GatewayContext } from '../services/gateways/gateways-service.ts';
 import { ownOrgId } from './organisations.ts';
@@ -31,14 +31,14 @@ const Gateway = Type.Object(
 );
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 100 }),
-  provider: Type.Union([Type.String({ maxLength: 50 }), Type.Integer()], { description: 'provider name or id' }),
+  provider: Type.Union([Type.String({ maxLength: 50 }), DatabaseId()], { description: 'provider name or id' }),
   publicKey: nullableSecret,
   secretKey: nullableSecret,
   webhookSecret: nullableSecret,
   baseUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
   hmacAlgo: Type.Optional(Type.String({ maxLength: 10 })),
   sandbox: Type.Optional(Type.Boolean()),
-  priority: Type.Optional(Type.Integer()),
+  priority: Type.Optional(Int4()),
   enabled: Type.Optional(Type.Boolean()),
   config: Type.Unknown({ description: 'generic HTTP adapter config (JSON object)' }),
 };
@@ -51,7 +51,6 @@ const UpdateBody = Type.Object(
   { ...fields, name: Type.Optional(fields.name), provider: Type.Optional(fields.provider), config: Type.Optional(fields.config) },
   { additionalProperties: false },
 );
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Gateway CRUD for one scope: global (superadmin) or the caller's organisation. */
 function gatewayScopeRoutes(

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, OrNull, authErrors } from '../schemas/common.ts';
+import { DateTime, OrNull, authErrors, DatabaseId } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import { apiLogPage, webhookLogPage } from '../services/logs/system-logs.ts';
 import { ownOrgId } from './organisations.ts';
@@ -64,7 +64,7 @@ const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db 
       schema: {
         ...common,
         summary: "Inbound PSP callback logs, newest first (superadmin); orgId narrows them to one organisation's",
-        querystring: Type.Object({ ...PageQuery, orgId: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }),
+        querystring: Type.Object({ ...PageQuery, orgId: Type.Optional(DatabaseId()) }, { additionalProperties: false }),
         response: { 200: ListOf(WebhookLogRef), ...authErrors },
       },
     },

@@ -4,14 +4,13 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { authErrors } from '../schemas/common.ts';
+import { authErrors, IdParams } from '../schemas/common.ts';
 import { findOrganisation } from '../services/organisations/organisations-repository.ts';
 import { organisationCheckoutUrl, organisationRecordUrl, rotateCheckoutToken } from '../services/organisations/public-urls.ts';
 import { notFound } from '../errors.ts';
 import { ownOrgId } from './organisations.ts';
 
 const Url = Type.Object({ url: Type.String() });
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 interface Options {
   db: Database;

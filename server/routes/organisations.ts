@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { notFound } from '../errors.ts';
 import { callerOf, type AuthenticatedUser } from '../plugins/auth.ts';
-import { DateTime, Email, MessageResponse, OrNull, authErrors, errorResponses } from '../schemas/common.ts';
+import { DateTime, Email, MessageResponse, OrNull, authErrors, errorResponses, IdParams } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import type { TargetPolicy } from '../services/adapter/target-guard.ts';
 import { storeImage } from '../services/files/files-service.ts';
@@ -100,7 +100,6 @@ const UpdateBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const ListQuery = Type.Object(
   { ...PageQuery, search: Type.Optional(Type.String({ maxLength: 200 })), all: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },

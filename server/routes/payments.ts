@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { forbidden, notFound } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, Email, OrNull, authErrors, errorResponses } from '../schemas/common.ts';
+import { DateTime, Email, OrNull, authErrors, errorResponses, IdParams } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { withIdempotency } from '../services/payments/idempotency.ts';
@@ -202,7 +202,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       schema: {
         ...common,
         summary: "An organisation's payments (superadmin, read-only)",
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: IdParams,
         querystring: ListQuery,
         response: { 200: ListOf(PaymentRef), ...authErrors },
       },

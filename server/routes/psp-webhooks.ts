@@ -11,6 +11,9 @@ const Received = Type.Object({
   paymentStatus: Type.Optional(Type.String()),
 });
 
+/** The largest PSP callback body accepted; the route's 413 states it. */
+export const PSP_CALLBACK_BODY_LIMIT = 256 * 1024;
+
 /** Inbound PSP callbacks: the raw body is kept for signature checks. */
 const pspWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: CallbackContext; perIpPerMinute: number }> = async (
   app,
@@ -18,11 +21,12 @@ const pspWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: CallbackContext; perIpP
 ) => {
   // Inside this plugin every body stays the exact text the PSP signed.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post(
     '/webhooks/psp/:provider',
     {
+      bodyLimit: PSP_CALLBACK_BODY_LIMIT,
       config: { rateLimit: { max: perIpPerMinute, timeWindow: 60_000 } },
       schema: {
         tags: ['webhooks'],

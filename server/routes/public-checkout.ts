@@ -97,6 +97,9 @@ const formValues = (body: unknown): Record<string, string> =>
       .map(([key, value]) => [key, value.slice(0, 500)]),
   );
 
+/** The largest form or JSON body the public payment endpoints accept. */
+const PUBLIC_BODY_LIMIT = 16 * 1024;
+
 /**
  * The public payment endpoints (no sign-in): the hosted checkout's `POST /payment/checkout/{token}`,
  * the Record URL `POST /payment/record/{token}`, and bank checkout's options and bank choice. The
@@ -107,7 +110,11 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
   { ctx, perIpPerMinute, leaseMs },
 ) => {
   const perIp = { rateLimit: { max: perIpPerMinute, timeWindow: 60_000 } };
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+  // A limit per route rather than per parser, so that a 413 states the limit that applied (the errors plugin reads it).
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= PUBLIC_BODY_LIMIT;
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 

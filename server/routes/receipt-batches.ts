@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, MessageResponse, OrNull, authErrors } from '../schemas/common.ts';
+import { DateTime, MessageResponse, OrNull, authErrors, IdParams, SafeInteger } from '../schemas/common.ts';
 import { activateBatch, createBatch, deleteBatch, listBatches } from '../services/receipts/receipt-batches.ts';
 import { ownOrgId } from './organisations.ts';
 
@@ -19,7 +19,6 @@ const Batch = Type.Object(
   },
   { $id: 'ReceiptBatch' },
 );
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Receipt numbering batches of the caller's organisation. */
 const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
@@ -46,8 +45,8 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
         body: Type.Object(
           {
             prefix: Type.String({ minLength: 1, maxLength: 30 }),
-            startNumber: Type.Optional(Type.Integer()),
-            endNumber: Type.Optional(Type.Union([Type.Null(), Type.Integer()])),
+            startNumber: Type.Optional(SafeInteger()),
+            endNumber: Type.Optional(Type.Union([Type.Null(), SafeInteger()])),
           },
           { additionalProperties: false },
         ),

@@ -18,9 +18,9 @@ const ReferenceParams = Type.Object({ reference: Type.String({ description: 'PAY
 const TokenParams = Type.Object({ token: Type.String({ description: 'the receipt token from /payments/{id}/receipt' }) });
 
 /** Customer-facing invoice (any status, by reference) and receipt (paid, by unguessable token) pages and PDFs. */
-const receiptRoutes: FastifyPluginAsyncTypebox<{ db: Database; publicUrl: string }> = async (app, { db, publicUrl }) => {
+const receiptRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   // These pages are served at the site root, not under the document's /api server URL.
-  const common = { tags: ['receipts'], servers: [{ url: publicUrl, description: 'site root (customer-facing pages)' }] };
+  const common = { tags: ['receipts'] };
 
   const sendHtml = async (reply: FastifyReply, load: () => Promise<ReceiptDocument>, noStore: boolean) => {
     reply.header('content-security-policy', RECEIPT_PAGE_CSP).header('x-robots-tag', 'noindex, nofollow');

@@ -49,7 +49,7 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
   const config = { rateLimit: { max: perIpPerMinute, timeWindow: 60_000 } };
 
   // The pay page's form posts application/x-www-form-urlencoded.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
@@ -115,6 +115,7 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
     '/sandbox-psp/pay/:providerReference',
     {
       config,
+      bodyLimit: 4096,
       schema: {
         ...common,
         summary: 'Sandbox PSP: the payer pays or fails (sent back only to this server or a URL its organisation registered)',

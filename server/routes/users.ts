@@ -8,7 +8,7 @@ import { changePassword } from '../services/auth/auth-service.ts';
 import { toPublicUser } from '../services/users/public-user.ts';
 import { updateMyProfile } from '../services/users/profile-service.ts';
 import { findUserById } from '../services/users/users-repository.ts';
-import { Email, MessageResponse, OrNull, PASSWORD_MAX, authErrors } from '../schemas/common.ts';
+import { Email, MessageResponse, OrNull, PASSWORD_MAX, authErrors, IdParams, DatabaseId } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import { createUser, deleteUser, listUsers, resetUserPassword, updateUser } from '../services/users/users-admin-service.ts';
 import { notFound } from '../errors.ts';
@@ -42,14 +42,13 @@ const ChangePasswordBody = Type.Object(
   { additionalProperties: false },
 );
 const ListQuery = Type.Object({ ...PageQuery, query: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const CreateUserBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     email: Email,
     password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
     role: Type.Optional(Type.Union([Type.Literal('orgadmin'), Type.Literal('superadmin')], { default: 'orgadmin' })),
-    orgId: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1 })])),
+    orgId: Type.Optional(Type.Union([Type.Null(), DatabaseId()])),
   },
   { additionalProperties: false },
 );

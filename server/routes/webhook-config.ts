@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, OrNull, authErrors } from '../schemas/common.ts';
+import { DateTime, OrNull, authErrors, DatabaseId, BigDatabaseId } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import {
   getWebhookConfig,
@@ -71,9 +71,9 @@ function scopeRoutes(
   return async (app, { ctx }) => {
     const guard = superadminOnly ? [app.authenticate, app.requireRole('superadmin')] : [app.authenticate];
     const common = { tags: ['webhooks'], security: [{ bearer: [] }] };
-    const orgId = { id: Type.Integer({ minimum: 1 }) };
+    const orgId = { id: DatabaseId() };
     const params = superadminOnly ? { params: Type.Object(orgId) } : {};
-    const deliveryParams = Type.Object({ ...(superadminOnly ? orgId : {}), deliveryId: Type.Integer({ minimum: 1 }) });
+    const deliveryParams = Type.Object({ ...(superadminOnly ? orgId : {}), deliveryId: BigDatabaseId() });
 
     app.get(
       `${prefix}/webhook-config`,

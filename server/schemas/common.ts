@@ -22,6 +22,30 @@ export function errorResponses<const Codes extends readonly number[]>(...codes: 
 /** The errors any authenticated route can answer with. */
 export const authErrors = errorResponses(400, 401, 403, 404, 429, 500);
 
+/** The largest PostgreSQL `integer` (int4): ids of serial tables, counters, priorities. */
+export const INT4_MAX = 2_147_483_647;
+
+type IntegerOptions = Parameters<typeof Type.Integer>[0];
+
+/**
+ * An integer the database stores as int4. Bounded here so a number the column cannot hold is a 400 that names the
+ * field, never a database error.
+ */
+export const Int4 = (options: IntegerOptions = {}) => Type.Integer({ minimum: -INT4_MAX - 1, maximum: INT4_MAX, ...options });
+
+/** The id of a row in a `serial` table, in a path, query string or body. */
+export const DatabaseId = (options: IntegerOptions = {}) => Int4({ minimum: 1, ...options });
+
+/** An integer stored as int8 and handled as a JS number: within the range a number holds exactly. */
+export const SafeInteger = (options: IntegerOptions = {}) =>
+  Type.Integer({ minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, ...options });
+
+/** The id of a row in a `bigserial` table. */
+export const BigDatabaseId = (options: IntegerOptions = {}) => SafeInteger({ minimum: 1, ...options });
+
+/** `/:id` of a `serial` table. */
+export const IdParams = Type.Object({ id: DatabaseId() });
+
 export const EMAIL_MAX = 320;
 export const PASSWORD_MAX = 200;
 export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX, minLength: 3 });

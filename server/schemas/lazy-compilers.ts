@@ -2,8 +2,10 @@
 // starts: about a third of a cold start, for routes a process may not be asked for in its first minutes. These
 // factories wrap Fastify's own compilers so that each schema is compiled the first time its route uses it — the same
 // compilers, options and shared schemas, only later. A route's first request pays its compilation (milliseconds).
+// Every validator also refuses a number Ajv's coercion made infinite (finite-numbers.ts).
 import AjvCompiler from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import { nonFiniteNumberPath } from './finite-numbers.ts';
 
 type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
@@ -23,7 +25,10 @@ export function lazySchemaCompilers(): { buildValidator: ValidatorFactory; build
         const result = compiled(data);
         // Fastify reads a failed validation's errors from the function it was given.
         validate.errors = compiled.errors;
-        return result;
+        const nonFinite = result === true ? nonFiniteNumberPath(data) : undefined;
+        if (nonFinite === undefined) return result;
+        validate.errors = [{ instancePath: nonFinite, schemaPath: '', keyword: 'type', params: {}, message: 'must be a finite number' }];
+        return false;
       };
       return validate as ReturnType<ReturnType<ValidatorFactory>>;
     };

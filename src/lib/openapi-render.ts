@@ -114,11 +114,18 @@ function anchorOf(method: string, path: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** The path a route is mounted at: the document's paths are relative to the server URL /api, except customer pages. */
-function mountedPath(path: string, operation: Json): string {
-  const servers = operation['servers'];
-  const atRoot = Array.isArray(servers) && servers.some((server) => isObject(server) && !String(server['url']).endsWith('/api'));
-  return atRoot ? path : `/api${path === '/' ? '' : path}`;
+function firstServerUrl(holder: Json): string | undefined {
+  const servers = holder['servers'];
+  const first: unknown = Array.isArray(servers) ? servers[0] : undefined;
+  return isObject(first) && typeof first['url'] === 'string' ? first['url'] : undefined;
+}
+
+/** The path a route is mounted at: the path of its server URL (the operation's, its path's, else the document's), then its own. */
+export function mountedPath(path: string, operation: Json, doc: Json): string {
+  const paths = isObject(doc['paths']) ? doc['paths'] : {};
+  const item = isObject(paths[path]) ? paths[path] : {};
+  const server = firstServerUrl(operation) ?? firstServerUrl(item) ?? firstServerUrl(doc) ?? '/';
+  return `${new URL(server, 'http://server.invalid').pathname.replace(/\/$/, '')}${path}`;
 }
 
 function bodyOf(content: unknown, doc: Json): { schema: string; contentType: string } {
@@ -160,7 +167,7 @@ export function apiOperations(doc: Json): ApiOperation[] {
         };
       });
       const tags = Array.isArray(operation['tags']) ? (operation['tags'] as string[]) : [];
-      const mounted = mountedPath(path, operation);
+      const mounted = mountedPath(path, operation, doc);
       operations.push({
         id: anchorOf(method, mounted),
         method: method.toUpperCase(),

@@ -109,13 +109,13 @@ describe('GET /api/openapi.json', () => {
     const document = body<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(response);
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining([
-        '/health',
-        '/auth/login',
-        '/auth/forgot-password',
-        '/auth/reset-password',
-        '/users/me',
-        '/users/me/profile',
-        '/users/change-password',
+        '/api/health',
+        '/api/auth/login',
+        '/api/auth/forgot-password',
+        '/api/auth/reset-password',
+        '/api/users/me',
+        '/api/users/me/profile',
+        '/api/users/change-password',
       ]),
     );
     for (const [route, operations] of Object.entries(document.paths)) {

@@ -11,17 +11,7 @@ import { setGatewayResult } from '../../server/services/payments/payments-reposi
 import { markFailed, markSuccess } from '../../server/services/payments/transitions.ts';
 import { buildTestApp, createOrganisation, TEST_DATA_KEY, TEST_PUBLIC_URL, type TestApp } from '../helpers/app.ts';
 import { ManualClock } from '../helpers/clock.ts';
-
-/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../helpers/random.ts';
 
 type Row = { key: string; payment_count: number; amount_minor: number };
 const normalise = (rows: Row[]) =>

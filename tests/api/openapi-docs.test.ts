@@ -39,8 +39,27 @@ describe('the OpenAPI document behind the API reference', () => {
   it('lists the API', () => {
     expect(operations().length).toBeGreaterThan(50);
     expect(operations().map((entry) => entry.where)).toEqual(
-      expect.arrayContaining(['POST /payments', 'POST /webhooks/psp/{provider}', 'POST /payment/record/{token}', 'GET /pay/{token}']),
+      expect.arrayContaining([
+        'POST /api/payments',
+        'POST /api/webhooks/psp/{provider}',
+        'POST /api/payment/record/{token}',
+        'GET /pay/{token}',
+      ]),
     );
+  });
+
+  it('writes every path from its one server URL, so a client that joins the two reaches the route', () => {
+    const servers = document['servers'] as { url: string }[];
+    expect(servers).toHaveLength(1);
+    const base = new URL(servers[0]?.url ?? '').pathname.replace(/\/$/, '');
+    const paths = isObject(document['paths']) ? document['paths'] : {};
+    const unreachable = operations().filter(({ where, operation }) => {
+      const [method = '', path = ''] = where.split(' ');
+      const url = `${base}${path}`.replace(/\{(\w+)\}/g, ':$1');
+      const overridden = operation['servers'] !== undefined || (isObject(paths[path]) && paths[path]['servers'] !== undefined);
+      return overridden || !t.app.hasRoute({ method, url });
+    });
+    expect(unreachable.map((entry) => entry.where)).toEqual([]);
   });
 
   it('has a summary or description on every route', () => {
@@ -70,7 +89,7 @@ describe('the OpenAPI document behind the API reference', () => {
   it('declares its errors with the shared { statusCode, error, message } body', () => {
     // The health check's 503 is its own status report (for load balancers), not an error body.
     const errorStatuses = operations()
-      .filter(({ where }) => where !== 'GET /health')
+      .filter(({ where }) => where !== 'GET /api/health')
       .flatMap(({ where, operation }) =>
         Object.entries(isObject(operation['responses']) ? operation['responses'] : {})
           .filter(([status]) => /^[45]\d\d$/.test(status))
