@@ -12,6 +12,7 @@ import {
   LOADING_ORGANISATIONS,
   ORGANISATIONS_LOAD_FAILED,
   checkNewUser,
+  type NewUserForm,
 } from '../../lib/user-forms.ts';
 import FormField from '../ui/FormField.tsx';
 import FormModal from '../ui/FormModal.tsx';
@@ -60,8 +61,8 @@ export default function CreateUserModal({ title, withOrganisation, onClose, onCr
     change,
     submit,
   } = useCheckedForm({
-    initial: EMPTY_NEW_USER,
-    check: (values) => checkNewUser(values, withOrganisation),
+    initial: (): NewUserForm => EMPTY_NEW_USER,
+    check: (values: NewUserForm) => checkNewUser(values, withOrganisation),
     save: createUser,
     successMessage: CREATED,
     failureMessage: CREATE_FAILED,
