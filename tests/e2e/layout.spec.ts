@@ -73,7 +73,8 @@ for (const [role, nav] of [
 ] as const) {
   for (const viewport of VIEWPORTS) {
     test.describe(`${role} at ${viewport.width} px`, () => {
-      test.use({ storageState: STORAGE_STATE[role], viewport });
+      // No colour transitions: a screenshot right after the theme changes shows the theme, not a blend.
+      test.use({ storageState: STORAGE_STATE[role], viewport, reducedMotion: 'reduce' });
 
       for (const { href } of nav) {
         test(`${href} fits the screen`, async ({ page }) => {
@@ -94,7 +95,7 @@ for (const [role, nav] of [
 
 for (const viewport of VIEWPORTS) {
   test.describe(`orgadmin's invoice preview at ${viewport.width} px`, () => {
-    test.use({ storageState: STORAGE_STATE.orgadmin, viewport });
+    test.use({ storageState: STORAGE_STATE.orgadmin, viewport, reducedMotion: 'reduce' });
 
     test('fits the screen with its title and every link', async ({ page }) => {
       await openScreen(page, '/dashboard/payments');
@@ -126,3 +127,29 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test.describe('theme', () => {
+  test.use({ storageState: STORAGE_STATE.orgadmin, colorScheme: 'light' });
+
+  test("follows the system until the header's toggle chooses, and the choice is there from the first paint", async ({ page }) => {
+    const html = page.locator('html');
+    await openScreen(page, '/dashboard');
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    // The theme once the document is parsed, before any module script (the console's React) has run.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          sessionStorage.setItem('themeWhenParsed', document.documentElement.dataset['theme'] ?? '');
+      });
+    });
+    await openScreen(page, '/dashboard/payments');
+    expect(await page.evaluate(() => sessionStorage.getItem('themeWhenParsed'))).toBe('light');
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  });
+});
