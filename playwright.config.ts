@@ -19,6 +19,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
+    // The console follows the system's theme; specs run in the dark one unless they choose (layout, accessibility).
+    colorScheme: 'dark',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

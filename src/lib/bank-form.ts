@@ -3,7 +3,6 @@
 import type { Bank, Scope } from './api/types.ts';
 import { defaultBankApiConfigText } from './bank-api-config.ts';
 import { hasErrors, type Checked, type FieldErrors } from './field-rules.ts';
-import { INVALID_JSON, validateGatewayConfigText, type ConfigIssue } from './gateway-config/index.ts';
 
 // Texts the spec quotes, verbatim.
 export const BANKS_TITLE = 'Banks';
@@ -110,36 +109,6 @@ export function checkBankForm(values: BankFormValues): CheckedBank {
   if (!parsed.ok) errors.apiConfig = INVALID_API_CONFIG;
   if (hasErrors(errors) || !parsed.ok) return { ok: false, errors, invalidJson: !parsed.ok };
   return { ok: true, value: { code, name, logoUrl: logoUrl === '' ? null : logoUrl, apiConfig: parsed.value }, invalidJson: false };
-}
-
-/** The shared validator's findings on the API config text, worded for banks. */
-export interface ApiConfigReport {
-  valid: boolean;
-  /** False when the text is not JSON at all. */
-  parses: boolean;
-  errors: ConfigIssue[];
-  hints: ConfigIssue[];
-}
-
-/** Runs the shared gateway-config validator over the textarea's text (what the server will run too). */
-export function apiConfigReport(text: string): ApiConfigReport {
-  if (text.trim() === '') {
-    return { valid: false, parses: false, errors: [{ path: '', message: `${INVALID_API_CONFIG}: the config is empty.` }], hints: [] };
-  }
-  const report = validateGatewayConfigText(text);
-  const parses = !report.errors.some((issue) => issue.path === '' && issue.message.startsWith(`${INVALID_JSON}:`));
-  const errors = report.errors.map((issue) =>
-    issue.path === '' && issue.message.startsWith(`${INVALID_JSON}:`)
-      ? { ...issue, message: INVALID_API_CONFIG + issue.message.slice(INVALID_JSON.length) }
-      : issue,
-  );
-  return { valid: report.valid, parses, errors, hints: report.hints };
-}
-
-/** Where in the config an issue is, readably ('init.url'; '' for the whole config or when the message already says). */
-export function issueLocation(issue: ConfigIssue): string {
-  const location = issue.path.slice(1).replace(/\//g, '.');
-  return issue.message.includes(location) ? '' : location;
 }
 
 /** A bank's timestamp as people read it: '5 Mar 2026, 14:07' (local time); '' when it is not a date. */

@@ -1,6 +1,6 @@
 // Dashboard figures for people, free of any framework: every amount in its currency in the Ghana English locale
 // (spec §9: GHS, en-GH; a missing value counts as 0).
-import type { CurrencyStatusTotals, DailyVolume, StatusTotals } from './api/dashboard.ts';
+import type { CurrencyStatusTotals, DailyVolume, OrganisationVolume, StatusTotals } from './api/dashboard.ts';
 
 export const DASHBOARD_CURRENCY = 'GHS';
 export const LOADING_DASHBOARD = 'Loading Dashboard...';
@@ -56,4 +56,22 @@ export function shortDay(day: string): string {
   return Number.isNaN(date.getTime())
     ? day
     : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
+}
+
+/** One organisation's volume in each of its currencies, for 'Volume by Organisation'. */
+export interface OrganisationTotals {
+  orgId: number;
+  name: string;
+  totals: { currency: string; total: string }[];
+}
+
+/** Folds the per-currency volume rows into one entry per organisation, in the order the organisations first appear. */
+export function volumesByOrganisation(rows: readonly OrganisationVolume[]): OrganisationTotals[] {
+  const organisations = new Map<number, OrganisationTotals>();
+  for (const row of rows) {
+    const entry = organisations.get(row.orgId) ?? { orgId: row.orgId, name: row.name, totals: [] };
+    entry.totals.push({ currency: row.currency, total: row.total });
+    organisations.set(row.orgId, entry);
+  }
+  return [...organisations.values()];
 }

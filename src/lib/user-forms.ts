@@ -1,7 +1,7 @@
 // Rules and texts of the Users screens (spec §2 Users, §5, §8), free of React so they are unit-tested alone.
 import type { Role, User } from './api/types.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
-import { isEmailAddress } from './field-rules.ts';
+import { hasErrors, isEmailAddress, type Checked, type FieldErrors } from './field-rules.ts';
 
 // Texts the spec quotes, verbatim.
 export const USERS_LOAD_FAILED = 'Could not load users.';
@@ -58,33 +58,31 @@ export interface FormProblem<Field extends string = string> {
 }
 
 /**
- * The first problem of a create form, or null when it can be sent. `withOrganisation` is the
- * superadmin form, where an orgadmin needs an organisation.
+ * Checks a create form, flagging every field that is wrong at once; when all is well, the POST /users body:
+ * trimmed, role orgadmin unless chosen, orgId (integer) only from the superadmin form (`withOrganisation`),
+ * where an orgadmin needs an organisation.
  */
-export function newUserError(form: NewUserForm, withOrganisation: boolean): FormProblem<keyof NewUserForm> | null {
-  if (form.name.trim() === '') return { field: 'name', message: NAME_REQUIRED };
+export function checkNewUser(form: NewUserForm, withOrganisation: boolean): Checked<NewUserPayload, keyof NewUserForm> {
+  const errors: FieldErrors<keyof NewUserForm> = {};
+  const name = form.name.trim();
   const email = form.email.trim();
-  if (email === '') return { field: 'email', message: EMAIL_REQUIRED };
-  if (!isEmailAddress(email)) return { field: 'email', message: EMAIL_INVALID };
-  if (form.password === '') return { field: 'password', message: PASSWORD_REQUIRED };
-  if (form.password.length < MIN_PASSWORD_LENGTH) return { field: 'password', message: PASSWORD_TOO_SHORT };
-  if (withOrganisation && form.role === 'orgadmin' && organisationId(form.orgId) === undefined) {
-    return { field: 'orgId', message: ORGANISATION_REQUIRED };
-  }
-  return null;
+  const orgId = organisationId(form.orgId);
+  const needsOrganisation = withOrganisation && form.role === 'orgadmin';
+  if (name === '') errors.name = NAME_REQUIRED;
+  if (email === '') errors.email = EMAIL_REQUIRED;
+  else if (!isEmailAddress(email)) errors.email = EMAIL_INVALID;
+  if (form.password === '') errors.password = PASSWORD_REQUIRED;
+  else if (form.password.length < MIN_PASSWORD_LENGTH) errors.password = PASSWORD_TOO_SHORT;
+  if (needsOrganisation && orgId === undefined) errors.orgId = ORGANISATION_REQUIRED;
+  if (hasErrors(errors)) return { ok: false, errors };
+  const payload: NewUserPayload = { name, email, password: form.password, role: form.role };
+  if (needsOrganisation && orgId !== undefined) payload.orgId = orgId;
+  return { ok: true, value: payload };
 }
 
 function organisationId(value: string): number | undefined {
   const id = Number(value);
   return value !== '' && Number.isInteger(id) && id > 0 ? id : undefined;
-}
-
-/** The POST /users body: trimmed, role orgadmin unless chosen, orgId (integer) only from the superadmin form. */
-export function newUserPayload(form: NewUserForm, withOrganisation: boolean): NewUserPayload {
-  const payload: NewUserPayload = { name: form.name.trim(), email: form.email.trim(), password: form.password, role: form.role };
-  const orgId = organisationId(form.orgId);
-  if (withOrganisation && form.role === 'orgadmin' && orgId !== undefined) payload.orgId = orgId;
-  return payload;
 }
 
 /** What the edit form holds besides the avatar file: the name and an optional new password. */

@@ -71,7 +71,6 @@ describe('invoices', () => {
     expect(html).toContain('12.50');
     expect(html).toContain(reference);
     expect(html).toContain('Accra Water Works');
-    expect(html).toContain('Official Receipt');
     expect(html).toContain('12 Liberation Road');
     expect(html).toContain('C0001234567');
     expect(html).toContain('Thank you for paying on time. Queries: &#60;billing@water.test&#62;');
@@ -81,6 +80,21 @@ describe('invoices', () => {
     expect(html).toContain('Awaiting payment');
   });
 
+  it('heads an unpaid payment as an invoice with the amount due, never as the receipt', async () => {
+    const html = (await get(`/receipts/invoice/${reference}`)).body;
+    expect(html).toContain('<h1>Invoice</h1>');
+    expect(html).toContain('Billed to');
+    expect(html).toContain('<span>Amount due</span>');
+    expect(html).not.toContain('Official Receipt');
+    expect(html).not.toContain('Amount paid');
+
+    const text = await pdfText((await get(`/receipts/invoice/${reference}.pdf`)).rawPayload);
+    expect(text).toContain('INVOICE');
+    expect(text).toContain('Amount due');
+    expect(text).not.toMatch(/official receipt/i);
+    expect(text).not.toContain('Amount paid');
+  });
+
   it('serves the invoice as a PDF with the same content', async () => {
     const response = await get(`/receipts/invoice/${reference}.pdf`);
     expect(response.statusCode).toBe(200);
@@ -88,14 +102,7 @@ describe('invoices', () => {
     expect(response.headers['content-disposition']).toBe(`inline; filename="${reference}.pdf"`);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = await pdfText(response.rawPayload);
-    for (const expected of [
-      reference,
-      'GHS 12.50',
-      'Accra Water Works',
-      'OFFICIAL RECEIPT',
-      'C0001234567',
-      'Thank you for paying on time',
-    ]) {
+    for (const expected of [reference, 'GHS 12.50', 'Accra Water Works', 'C0001234567', 'Thank you for paying on time']) {
       expect(text).toContain(expected);
     }
   });
@@ -161,9 +168,21 @@ describe('receipts', () => {
     expect(text).toContain(receiptNumber);
     expect(text).toContain(reference);
     expect(text).toContain('GHS 12.50');
+    expect(text).toContain('OFFICIAL RECEIPT');
+    expect(text).toContain('Amount paid');
+    expect(text).not.toContain('Amount due');
+    expect(page.body).not.toContain('Amount due');
 
-    // The invoice stays available and now shows the payment as paid.
-    expect((await get(`/receipts/invoice/${reference}`)).body).toContain('Paid');
+    // The invoice link stays available and now shows the receipt: paid, with the amount paid.
+    const invoiceLink = (await get(`/receipts/invoice/${reference}`)).body;
+    expect(invoiceLink).toContain('Paid');
+    expect(invoiceLink).toContain('<h1>Official Receipt</h1>');
+    expect(invoiceLink).toContain('<span>Amount paid</span>');
+    expect(invoiceLink).not.toContain('Amount due');
+    const invoiceLinkPdf = await pdfText((await get(`/receipts/invoice/${reference}.pdf`)).rawPayload);
+    expect(invoiceLinkPdf).toContain('OFFICIAL RECEIPT');
+    expect(invoiceLinkPdf).toContain('Amount paid');
+    expect(invoiceLinkPdf).not.toContain('Amount due');
   });
 
   it('lists the public pages in the OpenAPI document', async () => {

@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_BANK_API_CONFIG } from '../../src/lib/bank-api-config.ts';
 import { createGlobalBankViaApi, globalBanksViaApi, organisationBanksViaApi } from './support/banks-api.ts';
 import { STORAGE_STATE, expectNoSeriousA11yViolations, saveScreen, toast, waitForConsole } from './support/console.ts';
+import { configCheck, monacoIn, typeIntoMonaco } from './support/monaco.ts';
 
 async function openBanks(page: Page, heading: string): Promise<void> {
   await page.goto('/dashboard/banks');
@@ -32,9 +33,8 @@ test.describe('as superadmin', () => {
     await page.getByRole('button', { name: 'Add Bank' }).first().click();
     const create = page.getByRole('region', { name: 'New bank' });
     await expect(create.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
-    const config = create.getByLabel('API config (JSON)');
-    expect(JSON.parse(await config.inputValue())).toEqual(DEFAULT_BANK_API_CONFIG);
-    await expect(create.getByText('Config is valid.')).toBeVisible();
+    // The same Monaco editor as gateways, checked live by the shared validator.
+    await expect(configCheck(await monacoIn(create))).toHaveText('Config is valid.');
     await create.getByRole('textbox', { name: 'Name', exact: true }).fill('  Ghana Commercial Bank  ');
     await create.getByRole('textbox', { name: 'Code', exact: true }).fill(' gcb ');
     await create.getByLabel('Upload logo').setInputFiles('tests/fixtures/pixel.png');
@@ -92,23 +92,25 @@ test.describe('as superadmin', () => {
       if (r.method() === 'PATCH') patches.push(r.url());
     });
     await renamed.getByRole('button', { name: 'Edit GCB Bank' }).click();
-    await renamed.getByLabel('API config (JSON)').fill('{ "baseUrl": "https://api.gcb.example", ');
-    await expect(renamed.getByText(/^Invalid API config JSON: /)).toBeVisible();
+    const editor = await monacoIn(renamed);
+    await typeIntoMonaco(page, editor, '{ "baseUrl": "https://api.gcb.example", ');
+    await expect(configCheck(editor)).toContainText('Invalid config JSON');
+    await expect(editor.locator('.json-editor__monaco')).not.toHaveAttribute('data-error-markers', '0');
     await renamed.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'error', 'Invalid API config JSON')).toBeVisible();
-    await expect(renamed.getByLabel('API config (JSON)')).toBeFocused();
-    await expect(renamed.getByLabel('API config (JSON)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(editor.getByText('Invalid API config JSON', { exact: true })).toBeVisible();
+    await expect(editor.locator('.monaco-editor textarea')).toBeFocused();
     expect(patches).toEqual([]);
 
     // Valid JSON the adapter cannot use: the validator's errors show live, the server refuses it the same way.
-    await renamed.getByLabel('API config (JSON)').fill(JSON.stringify({ baseUrl: 'https://api.gcb.example', init: { method: 'POST' } }));
+    await typeIntoMonaco(page, editor, JSON.stringify({ baseUrl: 'https://api.gcb.example', init: { method: 'POST' } }));
     await expect(renamed.getByText('init.url is required.')).toBeVisible();
     await expect(renamed.getByText('verify is required, with method and url (use {reference}).')).toBeVisible();
     await screen(page, 'banks-config-errors');
     await renamed.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'error', 'API config is invalid')).toBeVisible();
     await renamed.getByRole('button', { name: 'Cancel' }).click();
-    await expect(renamed.getByLabel('API config (JSON)')).toHaveCount(0);
+    await expect(renamed.locator('.json-editor')).toHaveCount(0);
 
     // Delete asks first.
     await renamed.getByRole('button', { name: 'Delete GCB Bank' }).click();
@@ -175,13 +177,15 @@ test.describe('as orgadmin', () => {
 
     await page.getByRole('button', { name: 'Add Bank' }).first().click();
     const create = page.getByRole('region', { name: 'New bank' });
-    // The default body is the same JSON as the superadmin's (spec §9).
-    expect(JSON.parse(await create.getByLabel('API config (JSON)').inputValue())).toEqual(DEFAULT_BANK_API_CONFIG);
+    await monacoIn(create);
     await create.getByRole('textbox', { name: 'Name', exact: true }).fill(' CalBank ');
     await create.getByRole('textbox', { name: 'Code', exact: true }).fill(' cal ');
     const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/banks'));
     await create.getByRole('button', { name: 'Create Bank' }).click();
-    expect(new URL((await post).url()).pathname).toBe('/api/organisations/my-organisation/banks');
+    const sent = await post;
+    expect(new URL(sent.url()).pathname).toBe('/api/organisations/my-organisation/banks');
+    // The default body is the same JSON as the superadmin's (spec §9).
+    expect(sent.postDataJSON()).toMatchObject({ apiConfig: DEFAULT_BANK_API_CONFIG });
     await expect(toast(page, 'success', 'Bank created')).toBeVisible();
     await expect(card(page, 'CalBank')).toContainText('CAL');
     await screen(page, 'banks-orgadmin');

@@ -7,6 +7,7 @@ import { expect, test, type ConsoleMessage, type Locator, type Page, type Reques
 import type { Gateway } from '../../src/lib/api/types.ts';
 import { SUPERADMIN } from './support/constants.ts';
 import { expectNoSeriousA11yViolations, saveScreen, toast, waitForConsole } from './support/console.ts';
+import { configCheck, monacoIn, typeIntoMonaco } from './support/monaco.ts';
 import { apiCreateOrganisation, apiCreateUser, apiGetJson, apiToken, saveWholeScreen, signIn, uniqueTag } from './support/users-api.ts';
 
 const GATEWAYS_PATH = '/dashboard/gateways';
@@ -42,34 +43,6 @@ function watchPage(page: Page) {
       expect(pageErrors, 'no uncaught page errors').toEqual([]);
     },
   };
-}
-
-/** The JSON config editor inside `scope` once Monaco has replaced the textarea fallback. */
-async function monacoIn(scope: Locator): Promise<Locator> {
-  const field = scope.locator('.json-editor[data-editor="monaco"]');
-  await expect(field).toBeVisible();
-  const editor = field.locator('.monaco-editor');
-  await expect(editor).toBeVisible();
-  return field;
-}
-
-/**
- * Replaces the editor's text through the keyboard: select all, delete, type the text, drop what Monaco's
- * auto-closing added after the cursor, and format the document (Shift+Alt+F) as a person would.
- */
-async function typeIntoMonaco(page: Page, field: Locator, text: string): Promise<void> {
-  await field.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text.replace(/\n\s*/g, ' '));
-  await page.keyboard.press('Shift+ControlOrMeta+End');
-  await page.keyboard.press('Delete');
-  await page.keyboard.press('Shift+Alt+F');
-}
-
-/** The plain-text list of the validator's findings under an editor. */
-function configCheck(field: Locator): Locator {
-  return field.getByRole('status', { name: 'Config check' });
 }
 
 function sandboxConfig(origin: string, extra: Record<string, unknown> = {}): Record<string, unknown> {

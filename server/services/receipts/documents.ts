@@ -16,8 +16,9 @@ export type DocumentKind = 'invoice' | 'receipt';
 
 /** Everything a customer-facing invoice or receipt shows, already formatted for people (values unescaped). */
 export interface ReceiptDocument {
+  /** What the document is, whichever link served it: an invoice (amount due) until paid, then a receipt (amount paid). */
   kind: DocumentKind;
-  /** The organisation's receipt title (branding, on both documents); else 'Invoice' or 'Receipt'. */
+  /** 'Invoice'; a receipt's is the organisation's receipt title (branding), else 'Receipt'. */
   title: string;
   /** 'Invoice' or 'Receipt', shown with the number when the title is the organisation's own. */
   kindLabel: string;
@@ -96,9 +97,11 @@ function safeLogoUrl(value: string | null): string | null {
   }
 }
 
-async function buildDocument(db: Database, payment: PaymentRow, kind: DocumentKind): Promise<ReceiptDocument> {
+/** The document of a payment, served at the `route` kind's link (an invoice link of a paid payment shows its receipt). */
+async function buildDocument(db: Database, payment: PaymentRow, route: DocumentKind): Promise<ReceiptDocument> {
   const organisation = await findOrganisation(db, payment.orgId);
-  if (!organisation) throw notFound(kind === 'invoice' ? 'Invoice not found.' : 'Receipt not found.');
+  if (!organisation) throw notFound(route === 'invoice' ? 'Invoice not found.' : 'Receipt not found.');
+  const kind: DocumentKind = payment.status === 'Success' ? 'receipt' : 'invoice';
   const [currency] = await findCurrenciesByCode(db, [payment.currency]);
   const baseUnit = currency?.baseUnit ?? 100;
   const cityLine = [blank(organisation.city), blank(organisation.state), blank(organisation.postalCode)].filter(Boolean).join(', ');
@@ -110,10 +113,10 @@ async function buildDocument(db: Database, payment: PaymentRow, kind: DocumentKi
   ].filter((line): line is string => line !== null);
   const kindLabel = kind === 'invoice' ? 'Invoice' : 'Receipt';
   const status = payment.status as ReceiptDocument['status'];
-  const base = kind === 'invoice' ? `/receipts/invoice/${payment.reference}` : `/receipts/${payment.receiptToken ?? ''}`;
+  const base = route === 'invoice' ? `/receipts/invoice/${payment.reference}` : `/receipts/${payment.receiptToken ?? ''}`;
   return {
     kind,
-    title: blank(organisation.receiptTitle) ?? kindLabel,
+    title: kind === 'receipt' ? (blank(organisation.receiptTitle) ?? kindLabel) : kindLabel,
     kindLabel,
     reference: payment.reference,
     receiptNumber: payment.receiptNumber,

@@ -15,7 +15,7 @@ import Pager from '../ui/Pager.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
 
 const COLUMNS: readonly Column<AnalystResult>[] = [
-  { key: 'reference', header: 'Reference ID', render: (row) => <span className="code-tag">{row.reference}</span> },
+  { key: 'reference', card: 'title', header: 'Reference ID', render: (row) => <span className="code-tag">{row.reference}</span> },
   { key: 'amount', header: 'Amount', align: 'right', render: (row) => <span className="payment-amount">{paymentAmount(row)}</span> },
   { key: 'status', header: 'Status', render: (row) => <span className={statusClass(row.status)}>{row.status}</span> },
   {
@@ -32,7 +32,7 @@ const COLUMNS: readonly Column<AnalystResult>[] = [
 
 type Group = AnalystAnswer['groups'][number];
 const GROUP_COLUMNS: readonly Column<Group>[] = [
-  { key: 'label', header: 'Group' },
+  { key: 'label', card: 'title', header: 'Group' },
   { key: 'count', header: 'Payments', align: 'right' },
   { key: 'total', header: 'Total', align: 'right', render: (row) => formatVolume(row.total, row.currency) },
 ];
@@ -47,7 +47,7 @@ function OrganisationPicker({ value, onChange }: { value: number | null; onChang
       .catch((error: unknown) => console.error('Could not load organisations:', error));
   }, []);
   return (
-    <div className="payments-org-picker">
+    <div className="inline-picker">
       <label htmlFor={id}>Organisation</label>
       <select
         id={id}

@@ -51,6 +51,7 @@ export default function BankCard({ bank, editing, onEdit, onCancelEdit, onSave, 
         <div className="bank-card__form">
           <BankForm
             initial={bankForm(bank)}
+            editorName={`bank-${bank.id}`}
             submitLabel="Save"
             busyLabel="Saving..."
             onSubmit={onSave}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
 import { uploadFile } from '../../lib/api/files.ts';
 import {
@@ -6,7 +6,6 @@ import {
   BANK_NAME_MAX,
   INVALID_API_CONFIG,
   LOGO_UPLOAD_FAILED,
-  apiConfigReport,
   checkBankForm,
   logoFileProblem,
   newBankForm,
@@ -17,8 +16,7 @@ import {
 import { firstErrorField, type FieldErrors } from '../../lib/field-rules.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
-import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
-import ApiConfigReport from './ApiConfigReport.tsx';
+import JsonConfigEditor from '../ui/JsonConfigEditor.tsx';
 import BankLogo from './BankLogo.tsx';
 
 const FIELD_ORDER: readonly BankField[] = ['name', 'code', 'logoUrl', 'apiConfig'];
@@ -26,6 +24,8 @@ const FIELD_ORDER: readonly BankField[] = ['name', 'code', 'logoUrl', 'apiConfig
 export interface BankFormProps {
   /** Starting values (a new bank's defaults when omitted). */
   initial?: BankFormValues;
+  /** Unique on the page (e.g. 'bank-12'): names the API config editor's model. */
+  editorName: string;
   submitLabel: string;
   busyLabel: string;
   /** Sends the checked payload; resolves true when it was saved (the form is then done with). */
@@ -36,15 +36,12 @@ export interface BankFormProps {
 }
 
 /** The create and edit form of a bank: name, code, logo (URL or upload) and the API config JSON, checked live. */
-export default function BankForm({ initial, submitLabel, busyLabel, onSubmit, onCancel, extraActions }: BankFormProps) {
-  const summaryId = useId();
+export default function BankForm({ initial, editorName, submitLabel, busyLabel, onSubmit, onCancel, extraActions }: BankFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<BankFormValues>(() => initial ?? newBankForm());
   const [errors, setErrors] = useState<FieldErrors<BankField>>({});
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const configText = useDebouncedValue(values.apiConfig, 200);
-  const report = useMemo(() => apiConfigReport(configText), [configText]);
 
   // Opening the form (Add Bank, Edit) puts the cursor in its first field.
   useEffect(() => {
@@ -79,7 +76,9 @@ export default function BankForm({ initial, submitLabel, busyLabel, onSubmit, on
       setErrors(checked.errors);
       if (checked.invalidJson) showToast({ type: 'error', message: INVALID_API_CONFIG });
       const field = firstErrorField(checked.errors, FIELD_ORDER);
-      if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+      // The config editor's own text area (Monaco's, or the plain one before it loads) takes the focus.
+      const target = field === 'apiConfig' ? '.bank-form__config textarea' : `[name="${field}"]`;
+      if (field) formRef.current?.querySelector<HTMLElement>(target)?.focus();
       return;
     }
     setValues((was) => ({ ...was, code: checked.value.code, name: checked.value.name }));
@@ -168,25 +167,19 @@ export default function BankForm({ initial, submitLabel, busyLabel, onSubmit, on
           </div>
         </div>
       </div>
-      <FormField label="API config (JSON)" required error={errors.apiConfig} className="bank-form__config">
-        {(control) => (
-          <textarea
-            {...control}
-            aria-describedby={[control['aria-describedby'], summaryId].filter(Boolean).join(' ')}
-            name="apiConfig"
-            className="textarea textarea--code"
-            required
-            rows={16}
-            spellCheck={false}
-            autoComplete="off"
-            autoCapitalize="off"
-            wrap="off"
-            value={values.apiConfig}
-            onChange={(event) => change('apiConfig', event.target.value)}
-          />
-        )}
-      </FormField>
-      <ApiConfigReport summaryId={summaryId} report={report} />
+      <div className="bank-form__config">
+        <JsonConfigEditor
+          label="API config (JSON)"
+          required
+          value={values.apiConfig}
+          onChange={(value) => change('apiConfig', value)}
+          modelName={editorName}
+          error={errors.apiConfig}
+          readOnly={busy}
+          height={360}
+          hint="The generic HTTP adapter's config, as for gateways: baseUrl, auth, webhook, init and verify."
+        />
+      </div>
       <div className="bank-form__actions">
         <div className="bank-form__extra">{extraActions}</div>
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>

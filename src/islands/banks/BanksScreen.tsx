@@ -148,7 +148,7 @@ function Banks({ scope }: { scope: Scope }) {
               </p>
             </div>
           </div>
-          <BankForm submitLabel="Create Bank" busyLabel="Creating..." onSubmit={create} onCancel={closeCreate} />
+          <BankForm editorName="bank-new" submitLabel="Create Bank" busyLabel="Creating..." onSubmit={create} onCancel={closeCreate} />
         </section>
       ) : null}
       {listing.status === 'failed' ? (

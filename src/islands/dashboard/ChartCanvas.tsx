@@ -1,4 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import { $theme } from '../../lib/stores/theme.ts';
 import type * as Charts from './charts.ts';
 
 type Chart = { destroy(): void };
@@ -7,7 +9,7 @@ type ChartsModule = typeof Charts;
 export interface ChartCanvasProps {
   /** Describes the chart for screen readers (the canvas itself is an image to them). */
   label: string;
-  /** Draws the chart on the canvas with the lazily loaded chart module; called again when `deps` change. */
+  /** Draws the chart on the canvas with the lazily loaded chart module; called again when `deps` or the theme change. */
   draw: (charts: ChartsModule, canvas: HTMLCanvasElement) => Chart;
   deps: readonly unknown[];
 }
@@ -15,6 +17,8 @@ export interface ChartCanvasProps {
 /** A canvas whose chart.js code arrives only when a chart is first shown (not in the page's initial script). */
 export default function ChartCanvas({ label, draw, deps }: ChartCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // The chart takes its colours from the theme's custom properties when it is drawn.
+  const theme = useStore($theme);
   useEffect(() => {
     let chart: Chart | undefined;
     let active = true;
@@ -27,7 +31,7 @@ export default function ChartCanvas({ label, draw, deps }: ChartCanvasProps) {
       active = false;
       chart?.destroy();
     };
-  }, deps);
+  }, [...deps, theme]);
   return (
     <div className="chart-frame">
       <canvas ref={canvas} role="img" aria-label={label} />

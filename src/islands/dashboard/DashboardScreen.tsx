@@ -12,7 +12,15 @@ import {
   type StatusTotals,
   type SuperadminStats,
 } from '../../lib/api/dashboard.ts';
-import { LOADING_DASHBOARD, formatVolume, otherCurrencies, seriesByCurrency, shortDay, zeroTotals } from '../../lib/dashboard-figures.ts';
+import {
+  LOADING_DASHBOARD,
+  formatVolume,
+  otherCurrencies,
+  seriesByCurrency,
+  shortDay,
+  volumesByOrganisation,
+  zeroTotals,
+} from '../../lib/dashboard-figures.ts';
 import RequireSession from '../shell/RequireSession.tsx';
 import EmptyState from '../ui/EmptyState.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
@@ -54,7 +62,16 @@ function StatCard({
     <article className={tone ? `card stat-card stat-card--${tone}` : 'card stat-card'}>
       <h2 className="stat-card__label">{label}</h2>
       <p className="stat-card__value">{value}</p>
-      {extra && extra.length > 0 ? <p className="stat-card__extra">+ {extra.join(' + ')}</p> : null}
+      {extra && extra.length > 0 ? (
+        <p className="stat-card__extra">
+          {extra.map((figure, index) => (
+            <span key={figure} className="stat-card__extra-figure">
+              {index === 0 ? '+ ' : ' + '}
+              {figure}
+            </span>
+          ))}
+        </p>
+      ) : null}
     </article>
   );
 }
@@ -115,10 +132,16 @@ function SuperadminDashboard() {
           <EmptyState title="No organisations yet." />
         ) : (
           <ul className="org-volume-list">
-            {volumes.value.map((entry) => (
-              <li key={`${entry.orgId}-${entry.currency}`} className="org-volume-list__item">
-                <span className="org-volume-list__name">{entry.name}</span>
-                <span className="org-volume-list__total">{formatVolume(entry.total, entry.currency)}</span>
+            {volumesByOrganisation(volumes.value).map((organisation) => (
+              <li key={organisation.orgId} className="org-volume-list__item">
+                <span className="org-volume-list__name">{organisation.name}</span>
+                <span className="org-volume-list__totals">
+                  {organisation.totals.map((entry) => (
+                    <span key={entry.currency} className="org-volume-list__total">
+                      {formatVolume(entry.total, entry.currency)}
+                    </span>
+                  ))}
+                </span>
               </li>
             ))}
           </ul>

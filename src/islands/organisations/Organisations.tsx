@@ -50,6 +50,7 @@ function OrganisationList() {
   const columns: Column<Organisation>[] = [
     {
       key: 'name',
+      card: 'title',
       header: 'Name',
       render: (row) => (
         <div className="cell-stack">
@@ -67,6 +68,7 @@ function OrganisationList() {
     { key: 'apiToken', header: 'API Token', render: (row) => <ApiTokenCell token={row.apiToken} organisation={row.name} /> },
     {
       key: 'actions',
+      card: 'actions',
       header: 'Actions',
       align: 'right',
       render: (row) => (

@@ -15,7 +15,11 @@ export default function InvoicePreviewModal({ reference, onClose }: InvoicePrevi
     <Modal
       open
       size="lg"
-      title={`Invoice ${reference}`}
+      title={
+        <>
+          Invoice <span className="nowrap">{reference}</span>
+        </>
+      }
       onClose={onClose}
       footer={
         <>

@@ -268,7 +268,7 @@ function SuperadminPayments() {
         actions={<span className="badge badge--accent">{READ_ONLY_LABEL}</span>}
       />
       <div className="toolbar">
-        <div className="payments-org-picker">
+        <div className="inline-picker">
           <label htmlFor={pickerId}>Organisation</label>
           <select
             id={pickerId}

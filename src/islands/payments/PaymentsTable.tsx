@@ -66,7 +66,7 @@ function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRo
 /** The payments table: Reference ID, Receipt No., Amount, Status, Customer, Date, Actions (spec §2). */
 export default function PaymentsTable({ rows, caption, emptyTitle, emptyDescription, ...actions }: PaymentsTableProps) {
   const columns: Column<Payment>[] = [
-    { key: 'reference', header: 'Reference ID', render: (row) => <span className="code-tag">{row.reference}</span> },
+    { key: 'reference', card: 'title', header: 'Reference ID', render: (row) => <span className="code-tag">{row.reference}</span> },
     {
       key: 'receiptNumber',
       header: 'Receipt No.',
@@ -102,7 +102,7 @@ export default function PaymentsTable({ rows, caption, emptyTitle, emptyDescript
         );
       },
     },
-    { key: 'actions', header: 'Actions', align: 'right', render: (row) => <RowButtons payment={row} actions={actions} /> },
+    { key: 'actions', card: 'actions', header: 'Actions', align: 'right', render: (row) => <RowButtons payment={row} actions={actions} /> },
   ];
   return (
     <div className="payments-table">

@@ -85,7 +85,7 @@ function Providers() {
   };
 
   const columns: Column<Provider>[] = [
-    { key: 'provider', header: 'Provider', render: (row) => <ProviderName provider={row} /> },
+    { key: 'provider', card: 'title', header: 'Provider', render: (row) => <ProviderName provider={row} /> },
     {
       key: 'credentials',
       header: 'Required credentials',
@@ -113,6 +113,7 @@ function Providers() {
     },
     {
       key: 'actions',
+      card: 'actions',
       header: 'Actions',
       align: 'right',
       render: (row) => (
@@ -129,7 +130,7 @@ function Providers() {
   ];
 
   const fallbackColumns: Column<FallbackProvider>[] = [
-    { key: 'provider', header: 'Provider', render: (row) => <ProviderName provider={row} /> },
+    { key: 'provider', card: 'title', header: 'Provider', render: (row) => <ProviderName provider={row} /> },
     {
       key: 'webhook',
       header: 'Webhook address',

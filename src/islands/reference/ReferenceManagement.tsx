@@ -93,7 +93,7 @@ export default function ReferenceManagement<Row extends ReferenceRow>({ kind }: 
   };
 
   const columns: Column<Row>[] = [
-    { key: 'name', header: 'Name', render: (row) => <span className="cell-strong">{row.name}</span> },
+    { key: 'name', card: 'title', header: 'Name', render: (row) => <span className="cell-strong">{row.name}</span> },
     { key: 'code', header: 'Code', render: (row) => <span className="code-tag">{row.code}</span> },
     ...(kind.extraColumns ?? []),
     {
@@ -110,6 +110,7 @@ export default function ReferenceManagement<Row extends ReferenceRow>({ kind }: 
     },
     {
       key: 'actions',
+      card: 'actions',
       header: 'Actions',
       align: 'right',
       render: (row) => <RowActions name={row.name} onEdit={() => setEditor({ row })} onDelete={() => setToDelete(row)} />,

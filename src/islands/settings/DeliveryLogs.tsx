@@ -67,6 +67,7 @@ export default function DeliveryLogs({ organisationId }: { organisationId: numbe
   const columns: Column<WebhookDelivery>[] = [
     {
       key: 'timestamp',
+      card: 'title',
       header: 'Time',
       render: (row) => <time dateTime={row.timestamp}>{formatLogTime(row.timestamp)}</time>,
     },
@@ -89,6 +90,7 @@ export default function DeliveryLogs({ organisationId }: { organisationId: numbe
     },
     {
       key: 'actions',
+      card: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       align: 'right',
       render: (row) => (

@@ -107,7 +107,7 @@ export default function OrganisationSettings({ superadmin }: { superadmin: boole
           )}
         </div>
         {superadmin ? (
-          <div className="settings-scope__picker">
+          <div className="inline-picker">
             <label htmlFor={pickerId}>Organisation</label>
             <select
               id={pickerId}

@@ -121,7 +121,7 @@ export default function ReceiptNumberingSection() {
   };
 
   const columns: Column<ReceiptBatch>[] = [
-    { key: 'prefix', header: 'Prefix', render: (batch) => <span className="code-tag">{batch.prefix}</span> },
+    { key: 'prefix', card: 'title', header: 'Prefix', render: (batch) => <span className="code-tag">{batch.prefix}</span> },
     { key: 'startNumber', header: 'Start', align: 'right' },
     {
       key: 'endNumber',
@@ -138,6 +138,7 @@ export default function ReceiptNumberingSection() {
     },
     {
       key: 'actions',
+      card: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       align: 'right',
       render: (batch) => {

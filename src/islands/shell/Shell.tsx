@@ -4,6 +4,7 @@ import { isSuperadmin } from '../../lib/roles.ts';
 import { loadSession } from '../../lib/stores/session.ts';
 import UserMenu from './UserMenu.tsx';
 import Sidebar from './Sidebar.tsx';
+import ThemeToggle from './ThemeToggle.tsx';
 import { useSession } from './useSession.ts';
 
 export interface ShellProps {
@@ -63,7 +64,10 @@ export default function Shell({ activePath }: ShellProps) {
           </button>
           <span className="badge badge--accent">{context}</span>
         </div>
-        <UserMenu user={user} />
+        <div className="topbar__actions">
+          <ThemeToggle />
+          <UserMenu user={user} />
+        </div>
       </header>
     </>
   );

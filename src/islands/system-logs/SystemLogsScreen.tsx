@@ -25,14 +25,14 @@ function LogTime({ iso }: { iso: string }) {
 }
 
 const API_COLUMNS: readonly Column<ApiLog>[] = [
-  { key: 'timestamp', header: 'Timestamp', render: (row) => <LogTime iso={row.timestamp} /> },
+  { key: 'timestamp', card: 'title', header: 'Timestamp', render: (row) => <LogTime iso={row.timestamp} /> },
   { key: 'method', header: 'Method', render: (row) => <span className="code-tag">{row.method}</span> },
   { key: 'endpoint', header: 'Endpoint', render: (row) => <span className="log-endpoint">{row.endpoint}</span> },
   { key: 'statusCode', header: 'Status', render: (row) => <span className={httpStatusClass(row.statusCode)}>{row.statusCode}</span> },
 ];
 
 const WEBHOOK_COLUMNS: readonly Column<WebhookLog>[] = [
-  { key: 'timestamp', header: 'Timestamp', render: (row) => <LogTime iso={logTime(row)} /> },
+  { key: 'timestamp', card: 'title', header: 'Timestamp', render: (row) => <LogTime iso={logTime(row)} /> },
   {
     key: 'status',
     header: 'Status',
@@ -176,7 +176,7 @@ function SuperadminWebhookLogs() {
   };
 
   const picker = (
-    <div className="logs-filter">
+    <div className="inline-picker">
       <label htmlFor={filterId}>Organisation</label>
       <select
         id={filterId}

@@ -7,6 +7,10 @@ export interface Column<Row> {
   header: ReactNode;
   render?: (row: Row) => ReactNode;
   align?: 'left' | 'right' | 'center';
+  /** The column's name beside each value where rows show as cards (narrow screens); defaults to a text header. */
+  label?: string;
+  /** Where rows show as cards: 'title' heads the card and 'actions' closes it, both without the column's name. */
+  card?: 'title' | 'actions';
 }
 
 export interface DataTableProps<Row> {
@@ -18,6 +22,16 @@ export interface DataTableProps<Row> {
   /** What to say when there are no rows. */
   emptyTitle?: string;
   emptyDescription?: ReactNode;
+}
+
+function cellClass<Row>(column: Column<Row>): string | undefined {
+  const classes = [column.align ? `align-${column.align}` : '', column.card ? `data-table__${column.card}` : ''].filter(Boolean);
+  return classes.length > 0 ? classes.join(' ') : undefined;
+}
+
+function cellLabel<Row>(column: Column<Row>): string | undefined {
+  if (column.card) return undefined;
+  return column.label ?? (typeof column.header === 'string' ? column.header : undefined);
 }
 
 function cellValue<Row>(row: Row, column: Column<Row>): ReactNode {
@@ -37,7 +51,10 @@ function cellValue<Row>(row: Row, column: Column<Row>): ReactNode {
   }
 }
 
-/** A plain table of rows with a caption and an empty state. */
+/**
+ * A table of rows with a caption and an empty state. Where its frame is narrow (a phone) each row shows as a card
+ * of labelled values instead, so the table never scrolls sideways.
+ */
 export default function DataTable<Row>({
   columns,
   rows,
@@ -60,7 +77,7 @@ export default function DataTable<Row>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={column.align ? `align-${column.align}` : undefined}>
+              <th key={column.key} scope="col" className={cellClass(column)}>
                 {column.header}
               </th>
             ))}
@@ -70,7 +87,7 @@ export default function DataTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.key} className={column.align ? `align-${column.align}` : undefined}>
+                <td key={column.key} className={cellClass(column)} data-label={cellLabel(column)}>
                   {cellValue(row, column)}
                 </td>
               ))}

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 
 export interface ModalProps {
   open: boolean;
-  title: string;
+  /** The heading, also the dialog's accessible name. */
+  title: ReactNode;
   /** Called on Escape, the close button, or the native dialog cancel; the parent decides to close. */
   onClose: () => void;
   children: ReactNode;

@@ -37,3 +37,16 @@ export function SearchIcon() {
 export function CloseIcon() {
   return <Icon size={12} d="M6 6l12 12M18 6 6 18" />;
 }
+
+export function SunIcon() {
+  return (
+    <Icon
+      size={18}
+      d="M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"
+    />
+  );
+}
+
+export function MoonIcon() {
+  return <Icon size={18} d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />;
+}

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
-import { messageOr } from '../../lib/api/errors.ts';
 import { listOrganisations } from '../../lib/api/organisations.ts';
-import type { Organisation, Role, User } from '../../lib/api/types.ts';
+import type { Organisation, User } from '../../lib/api/types.ts';
 import { createUser } from '../../lib/api/users.ts';
 import { MIN_PASSWORD_LENGTH } from '../../lib/constants.ts';
-import type { FieldErrors } from '../../lib/field-rules.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import {
   CREATE_FAILED,
@@ -13,12 +11,12 @@ import {
   EMPTY_NEW_USER,
   LOADING_ORGANISATIONS,
   ORGANISATIONS_LOAD_FAILED,
-  newUserError,
-  newUserPayload,
+  checkNewUser,
   type NewUserForm,
 } from '../../lib/user-forms.ts';
 import FormField from '../ui/FormField.tsx';
 import FormModal from '../ui/FormModal.tsx';
+import { useCheckedForm } from '../ui/useCheckedForm.ts';
 
 export interface CreateUserModalProps {
   title: string;
@@ -54,35 +52,22 @@ function useOrganisationChoices(enabled: boolean): OrganisationChoices {
 
 /** 'Add User' / 'Create User': name, e-mail and password; the superadmin also picks role and organisation. */
 export default function CreateUserModal({ title, withOrganisation, onClose, onCreated }: CreateUserModalProps) {
-  const [form, setForm] = useState<NewUserForm>(EMPTY_NEW_USER);
-  const [errors, setErrors] = useState<FieldErrors<keyof NewUserForm>>({});
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const organisations = useOrganisationChoices(withOrganisation);
-
-  const change = <Key extends keyof NewUserForm>(key: Key, value: NewUserForm[Key]) => {
-    setForm((was) => ({ ...was, [key]: value }));
-    setErrors((was) => ({ ...was, [key]: undefined }));
-  };
-
-  const submit = async () => {
-    const problem = newUserError(form, withOrganisation);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      setAttempt((was) => was + 1);
-      return;
-    }
-    setBusy(true);
-    try {
-      const user = await createUser(newUserPayload(form, withOrganisation));
-      showToast({ type: 'success', message: CREATED });
-      onCreated(user);
-    } catch (error) {
-      // User actions show the server's message when it sent one (spec §8).
-      showToast({ type: 'error', message: messageOr(error, CREATE_FAILED) });
-      setBusy(false);
-    }
-  };
+  const {
+    values: form,
+    errors,
+    invalidAttempt,
+    busy,
+    change,
+    submit,
+  } = useCheckedForm({
+    initial: (): NewUserForm => EMPTY_NEW_USER,
+    check: (values: NewUserForm) => checkNewUser(values, withOrganisation),
+    save: createUser,
+    successMessage: CREATED,
+    failureMessage: CREATE_FAILED,
+    onSaved: onCreated,
+  });
 
   const needsOrganisation = withOrganisation && form.role === 'orgadmin';
   return (
@@ -93,7 +78,7 @@ export default function CreateUserModal({ title, withOrganisation, onClose, onCr
       submitLabel={title}
       busyLabel="Creating..."
       busy={busy}
-      invalidAttempt={attempt}
+      invalidAttempt={invalidAttempt}
     >
       <FormField label="Full Name" required error={errors.name}>
         {(control) => (
@@ -147,7 +132,7 @@ export default function CreateUserModal({ title, withOrganisation, onClose, onCr
                 className="select"
                 name="role"
                 value={form.role}
-                onChange={(event) => change('role', event.target.value as Role)}
+                onChange={(event) => change('role', event.target.value)}
               >
                 <option value="orgadmin">Org Admin</option>
                 <option value="superadmin">Superadmin</option>

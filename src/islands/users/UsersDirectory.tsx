@@ -92,6 +92,7 @@ export default function UsersDirectory({ scope, currentUser }: UsersDirectoryPro
   const columns: Column<User>[] = [
     {
       key: 'name',
+      card: 'title',
       header: screen.nameHeader,
       render: (user) => (
         <span className="user-cell">
@@ -118,6 +119,7 @@ export default function UsersDirectory({ scope, currentUser }: UsersDirectoryPro
     },
     {
       key: 'actions',
+      card: 'actions',
       header: 'Actions',
       align: 'right',
       render: (user) => (

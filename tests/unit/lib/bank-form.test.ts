@@ -13,14 +13,12 @@ import {
   LOGO_URL_INVALID,
   LOGO_WRONG_TYPE,
   NAME_REQUIRED,
-  apiConfigReport,
   apiConfigSummary,
   bankForm,
   banksTitle,
   checkBankForm,
   deleteBankQuestion,
   formatBankTime,
-  issueLocation,
   logoFileProblem,
   newBankForm,
   sortBanks,
@@ -58,7 +56,6 @@ test('the default API config passes the shared validator without hints, for both
   expect(report.valid).toBe(true);
   expect(JSON.parse(defaultBankApiConfigText())).toEqual(DEFAULT_BANK_API_CONFIG);
   expect(newBankForm()).toEqual({ code: '', name: '', logoUrl: '', apiConfig: defaultBankApiConfigText() });
-  expect(apiConfigReport(newBankForm().apiConfig)).toEqual({ valid: true, parses: true, errors: [], hints: [] });
 });
 
 test('an existing bank fills the edit form, its config pretty-printed', () => {
@@ -100,31 +97,6 @@ test('code and name are required; the code 1–20 letters, digits, "-" or "_"; t
   expect(checkBankForm({ code: 'gcb-2_x', name: 'x', logoUrl: '//cdn.example/x.png', apiConfig: '{}' })).toMatchObject({
     errors: { logoUrl: LOGO_URL_INVALID },
   });
-});
-
-test('the live report rewords a parse failure and passes the validator errors and hints through', () => {
-  const broken = apiConfigReport('{ "baseUrl": ');
-  expect(broken.valid).toBe(false);
-  expect(broken.parses).toBe(false);
-  expect(broken.errors).toHaveLength(1);
-  expect(broken.errors[0]?.message).toMatch(/^Invalid API config JSON: /);
-  expect(apiConfigReport('  ')).toMatchObject({
-    valid: false,
-    parses: false,
-    errors: [{ message: 'Invalid API config JSON: the config is empty.' }],
-  });
-
-  const partial = apiConfigReport(JSON.stringify({ baseUrl: 'https://a.example', init: { method: 'POST' } }));
-  expect(partial.parses).toBe(true);
-  expect(partial.errors.map((issue) => issue.message)).toEqual(
-    expect.arrayContaining(['init.url is required.', 'verify is required, with method and url (use {reference}).']),
-  );
-  expect(partial.hints.map((issue) => issue.message)).toContain(
-    'A webhook block is recommended, so PSP callbacks can be located and verified.',
-  );
-  expect(issueLocation({ path: '/init/response/format', message: 'must be json, xml or text.' })).toBe('init.response.format');
-  expect(issueLocation({ path: '/init/url', message: 'init.url is required.' })).toBe('');
-  expect(issueLocation({ path: '', message: 'The config must be a JSON object.' })).toBe('');
 });
 
 test('times read as day, short month, year and time', () => {

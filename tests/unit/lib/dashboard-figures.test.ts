@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatVolume, otherCurrencies, seriesByCurrency, shortDay, zeroTotals } from '../../../src/lib/dashboard-figures.ts';
+import {
+  formatVolume,
+  otherCurrencies,
+  seriesByCurrency,
+  shortDay,
+  volumesByOrganisation,
+  zeroTotals,
+} from '../../../src/lib/dashboard-figures.ts';
 
 describe('dashboard figures', () => {
   it('formats amounts in Ghana cedis (en-GH) and counts a missing or unreadable value as 0', () => {
@@ -29,5 +36,35 @@ describe('dashboard figures', () => {
       { currency: 'USD', days: ['2026-11-21'], values: [2] },
     ]);
     expect(shortDay('2026-11-05')).toBe('5 Nov');
+  });
+
+  it('groups the volume rows per organisation, each with its currencies, in the order the organisations come', () => {
+    const row = (orgId: number, name: string, currency: string, total: string) => ({
+      orgId,
+      name,
+      currency,
+      total,
+      totalMinor: 0,
+      count: 1,
+    });
+    expect(
+      volumesByOrganisation([
+        row(2, 'Beta', 'GHS', '500.00'),
+        row(1, 'Alpha', 'GHS', '300.00'),
+        row(2, 'Beta', 'USD', '20.00'),
+        row(3, 'Alpha', 'GHS', '10.00'),
+      ]),
+    ).toEqual([
+      {
+        orgId: 2,
+        name: 'Beta',
+        totals: [
+          { currency: 'GHS', total: '500.00' },
+          { currency: 'USD', total: '20.00' },
+        ],
+      },
+      { orgId: 1, name: 'Alpha', totals: [{ currency: 'GHS', total: '300.00' }] },
+      { orgId: 3, name: 'Alpha', totals: [{ currency: 'GHS', total: '10.00' }] },
+    ]);
   });
 });

@@ -8,8 +8,7 @@ import {
   editSuccessMessage,
   editUserError,
   isAcceptedImage,
-  newUserError,
-  newUserPayload,
+  checkNewUser,
   organisationLabel,
   wantsPasswordReset,
   type NewUserForm,
@@ -17,37 +16,53 @@ import {
 
 const valid: NewUserForm = { name: ' Ama Mensah ', email: ' ama@acme.test ', password: 'long-enough', role: 'orgadmin', orgId: '' };
 
+const errorsOf = (form: NewUserForm, withOrganisation: boolean) => {
+  const checked = checkNewUser(form, withOrganisation);
+  return checked.ok ? {} : checked.errors;
+};
+
 test('a new user needs a name, a valid e-mail and a password of at least 8', () => {
-  expect(newUserError(EMPTY_NEW_USER, false)).toEqual({ field: 'name', message: 'Name is required.' });
-  expect(newUserError({ ...valid, name: '   ' }, false)?.field).toBe('name');
-  expect(newUserError({ ...valid, email: '' }, false)).toEqual({ field: 'email', message: 'Email is required.' });
-  expect(newUserError({ ...valid, email: 'not-an-email' }, false)).toEqual({ field: 'email', message: 'Enter a valid email address.' });
-  expect(newUserError({ ...valid, password: '' }, false)).toEqual({ field: 'password', message: 'Password is required.' });
-  expect(newUserError({ ...valid, password: '1234567' }, false)).toEqual({
-    field: 'password',
-    message: 'Password must be at least 8 characters long.',
+  expect(errorsOf({ ...valid, name: '   ' }, false)).toEqual({ name: 'Name is required.' });
+  expect(errorsOf({ ...valid, email: '' }, false)).toEqual({ email: 'Email is required.' });
+  expect(errorsOf({ ...valid, email: 'not-an-email' }, false)).toEqual({ email: 'Enter a valid email address.' });
+  expect(errorsOf({ ...valid, password: '' }, false)).toEqual({ password: 'Password is required.' });
+  expect(errorsOf({ ...valid, password: '1234567' }, false)).toEqual({ password: 'Password must be at least 8 characters long.' });
+  expect(checkNewUser({ ...valid, password: '12345678' }, false).ok).toBe(true);
+});
+
+test('every invalid field is flagged at once', () => {
+  expect(errorsOf(EMPTY_NEW_USER, true)).toEqual({
+    name: 'Name is required.',
+    email: 'Email is required.',
+    password: 'Password is required.',
+    orgId: 'Choose the organisation of the new user.',
   });
-  expect(newUserError({ ...valid, password: '12345678' }, false)).toBeNull();
 });
 
 test('the superadmin form needs an organisation for an orgadmin, none for a superadmin', () => {
-  expect(newUserError(valid, true)).toEqual({ field: 'orgId', message: 'Choose the organisation of the new user.' });
-  expect(newUserError({ ...valid, orgId: 'x' }, true)?.field).toBe('orgId');
-  expect(newUserError({ ...valid, orgId: '4' }, true)).toBeNull();
-  expect(newUserError({ ...valid, role: 'superadmin' }, true)).toBeNull();
+  expect(errorsOf(valid, true)).toEqual({ orgId: 'Choose the organisation of the new user.' });
+  expect(errorsOf({ ...valid, orgId: 'x' }, true)).toEqual({ orgId: 'Choose the organisation of the new user.' });
+  expect(checkNewUser({ ...valid, orgId: '4' }, true).ok).toBe(true);
+  expect(checkNewUser({ ...valid, role: 'superadmin' }, true).ok).toBe(true);
 });
 
 test('the create payload is trimmed, orgadmin by default, with an integer orgId only from the superadmin form', () => {
-  expect(newUserPayload(valid, false)).toEqual({ name: 'Ama Mensah', email: 'ama@acme.test', password: 'long-enough', role: 'orgadmin' });
-  expect(newUserPayload({ ...valid, orgId: '4' }, false)).not.toHaveProperty('orgId');
-  expect(newUserPayload({ ...valid, orgId: '4' }, true)).toEqual({
-    name: 'Ama Mensah',
-    email: 'ama@acme.test',
-    password: 'long-enough',
-    role: 'orgadmin',
-    orgId: 4,
+  expect(checkNewUser(valid, false)).toEqual({
+    ok: true,
+    value: { name: 'Ama Mensah', email: 'ama@acme.test', password: 'long-enough', role: 'orgadmin' },
   });
-  expect(newUserPayload({ ...valid, role: 'superadmin', orgId: '4' }, true)).not.toHaveProperty('orgId');
+  expect(checkNewUser({ ...valid, orgId: '4' }, false)).toEqual({
+    ok: true,
+    value: { name: 'Ama Mensah', email: 'ama@acme.test', password: 'long-enough', role: 'orgadmin' },
+  });
+  expect(checkNewUser({ ...valid, orgId: '4' }, true)).toEqual({
+    ok: true,
+    value: { name: 'Ama Mensah', email: 'ama@acme.test', password: 'long-enough', role: 'orgadmin', orgId: 4 },
+  });
+  expect(checkNewUser({ ...valid, role: 'superadmin', orgId: '4' }, true)).toEqual({
+    ok: true,
+    value: { name: 'Ama Mensah', email: 'ama@acme.test', password: 'long-enough', role: 'superadmin' },
+  });
   expect(EMPTY_NEW_USER.role).toBe('orgadmin');
 });
 

@@ -1,8 +1,10 @@
 import { Editor } from '@monaco-editor/react';
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { configDiagnostics } from '../../../lib/config-diagnostics.ts';
 import type { ConfigReport } from '../../../lib/gateway-config/index.ts';
-import { CONFIG_MODEL_SUFFIX, MARKER_OWNER, THEME, monaco } from './setup.ts';
+import { $theme } from '../../../lib/stores/theme.ts';
+import { CONFIG_MODEL_SUFFIX, LIGHT_THEME, MARKER_OWNER, THEME, monaco } from './setup.ts';
 
 export { stylesReady } from './setup.ts';
 
@@ -42,6 +44,7 @@ export default function MonacoJsonEditor({
   onReady,
 }: MonacoJsonEditorProps) {
   const editorRef = useRef<CodeEditor | null>(null);
+  const theme = useStore($theme);
   const [mounted, setMounted] = useState(false);
   const [markerCount, setMarkerCount] = useState({ errors: 0, warnings: 0 });
 
@@ -70,7 +73,7 @@ export default function MonacoJsonEditor({
       <Editor
         height={height}
         language="json"
-        theme={THEME}
+        theme={theme === 'light' ? LIGHT_THEME : THEME}
         path={`${modelName}${CONFIG_MODEL_SUFFIX}`}
         value={value}
         loading={null}

@@ -18,6 +18,7 @@ import { GatewayConfigSchema } from '../../../lib/gateway-config/index.ts';
 /** Models whose name ends like this get the gateway config schema (completion and hover docs). */
 export const CONFIG_MODEL_SUFFIX = '.gateway-config.json';
 export const THEME = 'payrail-dark';
+export const LIGHT_THEME = 'payrail-light';
 /** Owner of the markers the shared validator's issues become. */
 export const MARKER_OWNER = 'payrail-config';
 
@@ -90,6 +91,39 @@ monaco.editor.defineTheme(THEME, {
     'scrollbarSlider.background': '#313b5288',
     'scrollbarSlider.hoverBackground': '#3d4862aa',
     focusBorder: '#6f6bff',
+  },
+});
+
+// The console's light palette, with the same contrast rules.
+monaco.editor.defineTheme(LIGHT_THEME, {
+  base: 'vs',
+  inherit: true,
+  rules: [
+    { token: 'string.key.json', foreground: '3d38c4' },
+    { token: 'string.value.json', foreground: '12703f' },
+    { token: 'number', foreground: '8a4f00' },
+    { token: 'keyword.json', foreground: '7a2db8' },
+  ],
+  colors: {
+    'editor.background': '#ffffff',
+    'editor.foreground': '#141a2b',
+    'editorLineNumber.foreground': '#5b647a',
+    'editorLineNumber.activeForeground': '#141a2b',
+    'editor.lineHighlightBackground': '#f3f5fa',
+    'editor.lineHighlightBorder': '#00000000',
+    'editor.selectionBackground': '#4f4ae033',
+    'editorCursor.foreground': '#3d38c4',
+    'editorGutter.background': '#ffffff',
+    'editorError.foreground': '#b8262d',
+    'editorWarning.foreground': '#8a4f00',
+    'editorWidget.background': '#ffffff',
+    'editorWidget.border': '#c3cad8',
+    'editorHoverWidget.background': '#ffffff',
+    'editorHoverWidget.border': '#c3cad8',
+    'editorSuggestWidget.background': '#ffffff',
+    'editorSuggestWidget.border': '#c3cad8',
+    'editorSuggestWidget.selectedBackground': '#e5e9f2',
+    focusBorder: '#4f4ae0',
   },
 });
 

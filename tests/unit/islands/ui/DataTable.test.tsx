@@ -48,3 +48,23 @@ test('shows the empty state instead of an empty table', () => {
   expect(screen.queryByRole('table')).toBeNull();
   expect(screen.getByText('No users found in the system.')).toBeTruthy();
 });
+
+test('labels every cell with its column for the card layout, leaving the title and actions unlabelled', () => {
+  const cardColumns: Column<Row>[] = [
+    { key: 'name', header: 'Name', card: 'title' },
+    { key: 'code', header: <abbr title="ISO code">Code</abbr>, label: 'ISO code' },
+    { key: 'enabled', header: 'Enabled', render: (row) => (row.enabled ? 'Yes' : 'No') },
+    { key: 'actions', header: 'Actions', card: 'actions', render: () => <button type="button">Edit</button> },
+  ];
+  render(
+    <DataTable
+      caption="Countries"
+      columns={cardColumns}
+      rows={[{ id: 1, name: 'Ghana', code: 'GH', enabled: true }]}
+      rowKey={(row) => row.id}
+    />,
+  );
+  const cells = [...within(screen.getByRole('table', { name: 'Countries' })).getAllByRole('cell')];
+  expect(cells.map((td) => td.getAttribute('data-label'))).toEqual([null, 'ISO code', 'Enabled', null]);
+  expect(cells.map((td) => td.className)).toEqual(['data-table__title', '', '', 'data-table__actions']);
+});

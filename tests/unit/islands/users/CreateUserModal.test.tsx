@@ -50,6 +50,26 @@ test('the organisation form sends name, e-mail and password; role orgadmin; no o
   expect(onCreated).toHaveBeenCalledWith(member);
 });
 
+test('the superadmin form flags every invalid field at once', async () => {
+  vi.mocked(listOrganisations).mockResolvedValue(pageOf([organisation]));
+  render(<CreateUserModal title="Create User" withOrganisation onClose={() => {}} onCreated={() => {}} />);
+  await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>(/^Organisation/).disabled).toBe(false));
+  fill('Email', 'not-an-email');
+  fireEvent.click(screen.getByRole('button', { name: 'Create User' }));
+  for (const label of [/^Full Name/, /^Email/, /^Password/, /^Organisation/]) {
+    expect(screen.getByLabelText(label).getAttribute('aria-invalid'), String(label)).toBe('true');
+  }
+  for (const message of [
+    'Name is required.',
+    'Enter a valid email address.',
+    'Password is required.',
+    'Choose the organisation of the new user.',
+  ]) {
+    expect(screen.getByText(message)).toBeTruthy();
+  }
+  expect(createUser).not.toHaveBeenCalled();
+});
+
 test('required fields and the minimum password length are checked before sending', async () => {
   render(<CreateUserModal title="Add User" withOrganisation={false} onClose={() => {}} onCreated={() => {}} />);
   fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
