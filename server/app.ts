@@ -111,10 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Request URLs are logged without reset tokens (a reset page's path carries one); database errors without the
     // values they carried.
-    logger:
-      logger === false
-        ? false
-        : { ...(logger === true ? {} : logger), serializers: { req: requestForLog, err: serializeError } },
+    logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: { req: requestForLog, err: serializeError } },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
