@@ -26,7 +26,7 @@ const app = await buildApp({
   aiModel:
     config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });
-await ensureSuperadmin(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
+await database.exclusively((db) => ensureSuperadmin(db, app.log, { email: config.adminEmail, password: config.adminPassword }));
 
 // PGlite is one process, one session: its worker must live here (DESIGN §3).
 const worker =
