@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { signOutboundWebhook } from '../../../src/lib/outbound-signature.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
+import { isConnectionLoss } from '../../db/errors.ts';
 import { fetchAllowedTarget, readBodyUpTo, TargetRefusedError } from '../adapter/outbound-fetch.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open } from '../crypto/secret-box.ts';
@@ -16,6 +17,7 @@ import {
   findOrganisationWebhooks,
   linkMailToPayment,
   receiptMailAlreadySent,
+  releaseClaim,
   type AttemptRecord,
   type ClaimedDelivery,
   type DeliveryOutcome,
@@ -257,14 +259,18 @@ async function deliverClaimed(ctx: DeliveryContext, claimed: ClaimedDelivery, or
     if (!lookup) {
       lookup = findOrganisationWebhooks(ctx.db, claimed.orgId);
       organisations.set(claimed.orgId, lookup);
+      // A failed read is not kept: the run's next delivery of this organisation reads again.
+      lookup.catch(() => organisations.delete(claimed.orgId));
     }
     const org = await lookup;
     if (!org) return;
     if (claimed.channel === 'email') await deliverReceiptMail(ctx, claimed, org);
     else await deliverWebhook(ctx, claimed, org);
   } catch (error) {
-    // The lease brings the row back; a failure to record must not stop the worker.
+    // A failure to record must not stop the worker; the lease brings the row back. After a lost database connection
+    // (over by the next statement, most often) it comes back at once instead of when the lease ends.
     ctx.log.error({ err: error, deliveryId: claimed.id }, 'webhook delivery failed to run');
+    if (isConnectionLoss(error)) await releaseClaim(ctx.db, claimed, ctx.clock.now()).catch(() => undefined);
   }
 }
 
