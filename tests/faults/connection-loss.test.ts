@@ -112,7 +112,10 @@ describe.skipIf(testEngine !== 'postgres')('the server while PostgreSQL terminat
       const send = async (path: string, init: RequestInit): Promise<Sent> => {
         let last = '';
         for (let attempt = 1; attempt <= MAX_SENDS; attempt++) {
-          const response = await fetch(`${server.origin}${path}`, init);
+          const response = await fetch(`${server.origin}${path}`, init).catch((error: unknown) => {
+            const state = server.alive() ? 'still running' : 'exited';
+            throw new Error(`the server did not answer ${path} (${String(error)}; it has ${state}):\n${server.output().slice(-4000)}`);
+          });
           const body = (await response.json()) as Record<string, unknown>;
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           last = `${response.status} ${JSON.stringify(body)}`;
@@ -123,8 +126,9 @@ describe.skipIf(testEngine !== 'postgres')('the server while PostgreSQL terminat
             continue;
           }
           if (response.status === 409 && String(body['message']).includes('still being processed')) {
+            // A key whose request met the loss must come free within the bounded wait (up to MAX_SENDS × 500 ms).
             stillProcessing.count++;
-            await new Promise((resolve) => setTimeout(resolve, 250));
+            await new Promise((resolve) => setTimeout(resolve, 500));
             continue;
           }
           return { status: response.status, body };
