@@ -2,7 +2,6 @@
 // together in the next one — one round trip and one commit (WAL flush) for all of them instead of one each. A lone
 // request is written at once; batches only form under concurrency, where they save the most.
 import type { Database } from '../../db/client.ts';
-import { isConnectionLoss } from '../../db/errors.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { insertRecordedPayments, type PaymentCreation, type RecordedPayment } from './payment-changes.ts';
 
@@ -69,9 +68,7 @@ export class PaymentCreationBatches {
       );
       return () => batch.forEach((entry, index) => entry.resolve(created[index]));
     } catch (error) {
-      // A lost connection fails the whole batch: whether its statement committed is unknown, and the next ones would
-      // meet the same outage. Each request is answered 503 and retried by its caller.
-      if (batch.length === 1 || isConnectionLoss(error)) batch.forEach((entry) => entry.reject(error));
+      if (batch.length === 1) batch[0]!.reject(error);
       // The failed statement wrote nothing; written one by one, a payment the database refuses fails only its own request.
       else
         await Promise.all(
