@@ -14,7 +14,7 @@ import { sendTestWebhook, updateWebhookConfig } from '../../server/services/webh
 import { TEST_DATA_KEY } from '../helpers/app.ts';
 import { adminQuery, createEmptyPostgresDatabase, testEngine } from '../helpers/database.ts';
 import { startDatabaseProxy, type DatabaseProxy } from '../helpers/database-proxy.ts';
-import { waitFor } from '../helpers/node-process.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 describe.skipIf(testEngine !== 'postgres')('outbound delivery when the database connection is lost', () => {

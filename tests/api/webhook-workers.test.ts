@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
@@ -20,8 +19,10 @@ import { insertRecordedPayments } from '../../server/services/payments/payment-c
 import type { NewPayment } from '../../server/services/payments/payments-repository.ts';
 import { updateWebhookConfig } from '../../server/services/webhooks/webhook-config.ts';
 import { createUser, TEST_DATA_KEY } from '../helpers/app.ts';
+import { adminQuery } from '../helpers/database.ts';
 import { freePort } from '../helpers/net.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const adminUrl = process.env['TEST_DATABASE_URL'];
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
@@ -38,16 +39,6 @@ let orgId: number;
 let apiToken: string;
 let dataDir: string;
 const children = new Set<ChildProcess>();
-
-async function adminQuery(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Starts a node process from the repository root; resolves once it prints `ready` (or at once). */
 function startProcess(script: string, env: Record<string, string>, ready?: RegExp): Promise<ChildProcess> {
@@ -84,14 +75,6 @@ function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
     child.once('exit', () => resolve());
     child.kill(signal);
   });
-}
-
-async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const deliveredCount = async () =>

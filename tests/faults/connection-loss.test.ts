@@ -19,7 +19,8 @@ import { updateWebhookConfig } from '../../server/services/webhooks/webhook-conf
 import { TEST_DATA_KEY } from '../helpers/app.ts';
 import { adminQuery, createEmptyPostgresDatabase, testEngine } from '../helpers/database.ts';
 import { freePort } from '../helpers/net.ts';
-import { serverEnvironment, startApiProcess, waitFor, type NodeProcess } from '../helpers/node-process.ts';
+import { serverEnvironment, startApiProcess, type NodeProcess } from '../helpers/node-process.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const TERMINATIONS = 5;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { waitFor } from './wait-for.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -77,13 +78,4 @@ export function serverEnvironment(options: {
     CONSOLE_DIR: path.join(options.dataDir, 'no-console'),
     LOG_LEVEL: 'warn',
   };
-}
-
-/** Polls `condition` every 25 ms until it holds; throws after `timeoutMs`. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }

@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_CHANNEL, listenForDeliveries } from '../../../../../server/services/webhooks/delivery-wakeup.ts';
 import { adminQuery, createEmptyPostgresDatabase, testEngine } from '../../../../helpers/database.ts';
 import { startDatabaseProxy, type DatabaseProxy } from '../../../../helpers/database-proxy.ts';
-
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { waitFor } from '../../../../helpers/wait-for.ts';
 
 // LISTEN/NOTIFY is PostgreSQL's: with PGlite the worker runs in the API process and is woken in memory.
 describe.skipIf(testEngine !== 'postgres')('delivery wake-ups across processes (LISTEN)', () => {
@@ -43,25 +36,25 @@ describe.skipIf(testEngine !== 'postgres')('delivery wake-ups across processes (
     const stop = listenForDeliveries(proxy.url, () => wakes++, pino({ level: 'silent' }));
     try {
       // Listening starts with a wake-up: rows queued while nobody listened are due.
-      await waitFor(() => wakes === 1, 'the first wake-up');
-      await waitFor(async () => (await listenerPids()).length === 1, 'the listening connection');
+      await waitFor(() => wakes === 1, 5000, 'the first wake-up');
+      await waitFor(async () => (await listenerPids()).length === 1, 5000, 'the listening connection');
       await notify();
-      await waitFor(() => wakes === 2, 'a notification');
+      await waitFor(() => wakes === 2, 5000, 'a notification');
 
       const [first] = await listenerPids();
       await adminQuery('select pg_terminate_backend($1)', [first]);
-      await waitFor(() => wakes === 3, 'the wake-up of listening again');
+      await waitFor(() => wakes === 3, 5000, 'the wake-up of listening again');
       const [second] = await listenerPids();
       expect(second).not.toBe(first);
       await notify();
-      await waitFor(() => wakes === 4, 'a notification after the terminated connection');
+      await waitFor(() => wakes === 4, 5000, 'a notification after the terminated connection');
 
       proxy.cut();
       await new Promise((resolve) => setTimeout(resolve, 1500));
       proxy.restore();
-      await waitFor(() => wakes === 5, 'the wake-up of listening again after the outage');
+      await waitFor(() => wakes === 5, 5000, 'the wake-up of listening again after the outage');
       await notify();
-      await waitFor(() => wakes === 6, 'a notification after the outage');
+      await waitFor(() => wakes === 6, 5000, 'a notification after the outage');
     } finally {
       await stop();
     }
