@@ -259,8 +259,6 @@ async function deliverClaimed(ctx: DeliveryContext, claimed: ClaimedDelivery, or
     if (!lookup) {
       lookup = findOrganisationWebhooks(ctx.db, claimed.orgId);
       organisations.set(claimed.orgId, lookup);
-      // A failed read is not kept: the run's next delivery of this organisation reads again.
-      lookup.catch(() => organisations.delete(claimed.orgId));
     }
     const org = await lookup;
     if (!org) return;
