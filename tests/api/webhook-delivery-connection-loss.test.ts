@@ -39,26 +39,38 @@ describe.skipIf(testEngine !== 'postgres')('outbound delivery when the database 
     await empty?.drop();
   });
 
-  it('hands the claimed row back when recording its attempt fails, and the next run delivers it again', async () => {
-    const ctx = { db: database.db, clock: systemClock, dataKey: TEST_DATA_KEY, targets };
-    const organisation = await createOrganisation(ctx, {
-      name: 'Lost Co',
-      code: 'LOST',
-      email: 'lost@example.com',
+  const ctx = () => ({ db: database.db, clock: systemClock, dataKey: TEST_DATA_KEY, targets });
+  const deliver = () =>
+    deliverDueWebhooks({ ...ctx(), log: pino({ level: 'silent' }), publicUrl: 'http://payrail.test', leaseMs: 60_000, runBudgetMs: 1_000 });
+  let organisationCount = 0;
+  /** Queues one test event to the receiver, whose first answer waits for the returned `answer`. */
+  const queueHeldDelivery = async () => {
+    const code = `LOST${++organisationCount}`;
+    const organisation = await createOrganisation(ctx(), {
+      name: code,
+      code,
+      email: `${code}@example.com`,
       country: 'GH',
       currencies: ['GHS'],
     });
-    await updateWebhookConfig(ctx, organisation.id, {
+    await updateWebhookConfig(ctx(), organisation.id, {
       callbackUrl: receiver.url(),
       webhookSecret: `whsec_${randomBytes(32).toString('base64')}`,
     });
-    const queued = await sendTestWebhook(ctx, organisation.id);
-
+    receiver.reset();
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     receiver.respond((_request, index) => (index === 0 ? { until: answered } : undefined));
-    const deliver = () =>
-      deliverDueWebhooks({ ...ctx, log: pino({ level: 'silent' }), publicUrl: 'http://payrail.test', leaseMs: 60_000, runBudgetMs: 1_000 });
+    return { queued: await sendTestWebhook(ctx(), organisation.id), answer };
+  };
+  const deliveredTwice = async (id: number) => {
+    const [row] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+    expect(row).toMatchObject({ status: 'Success', attempts: 1, lockedUntil: null });
+    expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([row?.eventId, row?.eventId]);
+  };
+
+  it('hands the claimed row back when recording its attempt fails, and the next run delivers it again', async () => {
+    const { queued, answer } = await queueHeldDelivery();
     const run = deliver();
     await waitFor(() => receiver.received.length === 1, 5_000, 'the first attempt');
     // The endpoint answers; the statement recording it is held on its way, and the database ends every connection.
@@ -71,9 +83,20 @@ describe.skipIf(testEngine !== 'postgres')('outbound delivery when the database 
     // The run's own look for more rows may have met the loss too: the worker's next run is the one to see the row.
     await run.catch(() => undefined);
     await deliver();
+    await deliveredTwice(queued.id);
+  });
 
-    const [row] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued.id));
-    expect(row).toMatchObject({ status: 'Success', attempts: 1, lockedUntil: null });
-    expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([row?.eventId, row?.eventId]);
+  it('hands the row back still when the database is out of reach for a moment after the loss', async () => {
+    const { queued, answer } = await queueHeldDelivery();
+    const run = deliver();
+    await waitFor(() => receiver.received.length === 1, 5_000, 'the first attempt');
+    proxy.cut();
+    answer();
+    // Back before the second try to hand the row back (100 ms after the first), after the first.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    proxy.restore();
+    await run.catch(() => undefined);
+    await deliver();
+    await deliveredTwice(queued.id);
   });
 });

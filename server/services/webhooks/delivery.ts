@@ -268,7 +268,25 @@ async function deliverClaimed(ctx: DeliveryContext, claimed: ClaimedDelivery, or
     // A failure to record must not stop the worker; the lease brings the row back. After a lost database connection
     // (over by the next statement, most often) it comes back at once instead of when the lease ends.
     ctx.log.error({ err: error, deliveryId: claimed.id }, 'webhook delivery failed to run');
-    if (isConnectionLoss(error)) await releaseClaim(ctx.db, claimed, ctx.clock.now()).catch(() => undefined);
+    if (isConnectionLoss(error)) await handBack(ctx, claimed);
+  }
+}
+
+const HAND_BACK_TRIES = 3;
+
+/**
+ * Hands a claimed row back after a lost database connection, trying a few times: the statements right after a loss may
+ * meet pooled connections that were lost with it, or the database still out of reach. If none succeeds, the lease
+ * brings the row back.
+ */
+async function handBack(ctx: DeliveryContext, claimed: ClaimedDelivery): Promise<void> {
+  for (let attempt = 1; attempt <= HAND_BACK_TRIES; attempt++) {
+    try {
+      return await releaseClaim(ctx.db, claimed, ctx.clock.now());
+    } catch (error) {
+      if (!isConnectionLoss(error) || attempt === HAND_BACK_TRIES) return;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
 }
 
