@@ -32,7 +32,9 @@ const app = await buildApp({
   aiModel:
     config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });
-const firstSuperadmin = await ensureSuperadmin(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
+const firstSuperadmin = await database.exclusively((db) =>
+  ensureSuperadmin(db, app.log, { email: config.adminEmail, password: config.adminPassword }),
+);
 if (firstSuperadmin) {
   // On stderr, so that stdout stays one JSON object a line when it is not a terminal; before listening, so that a
   // start that fails next (port in use) still shows it.

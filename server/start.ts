@@ -22,8 +22,11 @@ export function configOrExit(): Config {
 export async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') });
   await database.migrate();
-  await seedReferenceData(database.db);
-  await seedProviders(database.db, config.publicUrl);
+  // Processes started together on an empty database would each count no rows and insert them all.
+  await database.exclusively(async (db) => {
+    await seedReferenceData(db);
+    await seedProviders(db, config.publicUrl);
+  });
   return database;
 }
 

@@ -8,8 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { createPool } from './postgres-pool.ts';
 import { PipelinedReads, attachPipelinedReads } from './pipelined-reads.ts';
 import * as schema from './schema.ts';
 
@@ -23,11 +23,16 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Applies the committed migrations (idempotent; serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other Payrail process runs start-up work (migrating, seeding) on this database: on PostgreSQL
+   * it holds the migration lock, on a connection of its own that `work` gets as `db`; PGlite serves one process.
+   */
+  exclusively<Result>(work: (db: Database) => Promise<Result>): Promise<Result>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-// Arbitrary but fixed: every Payrail process takes the same advisory lock while migrating.
+// Arbitrary but fixed: every Payrail process takes the same advisory lock while migrating and seeding.
 const MIGRATION_LOCK_ID = 727_245_001;
 
 export interface DatabaseOptions {
@@ -62,6 +67,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusively: (work) => work(db),
     close: async () => {
       try {
         await client.close();
@@ -73,26 +79,26 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number, pipelined: boolean): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const pool = createPool(databaseUrl, poolSize);
   const db = drizzlePostgres({ client: pool, schema });
   await db.execute(sql`select 1`);
   const reads = pipelined ? new PipelinedReads(databaseUrl) : undefined;
   if (reads) attachPipelinedReads(db, reads);
+  const exclusively = async <Result>(work: (db: Database) => Promise<Result>): Promise<Result> => {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      return await work(drizzlePostgres({ client, schema }));
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      client.release();
+    }
+  };
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    migrate: async () => {
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-        client.release();
-      }
-    },
+    migrate: () => exclusively((locked) => migratePostgres(locked as Parameters<typeof migratePostgres>[0], { migrationsFolder })),
+    exclusively,
     close: async () => {
       await reads?.close();
       await pool.end();

@@ -8,7 +8,7 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from './client.ts';
-import { sqlState } from './errors.ts';
+import { isConnectionLoss } from './errors.ts';
 
 // As drizzle's node-postgres session reads them, so a row is the same whichever connection answered: dates, times
 // and intervals (and arrays of them) stay text; everything else uses node-postgres' parsers.
@@ -29,12 +29,6 @@ const types: pg.CustomTypesConfig = {
     TEXT_TYPE_IDS.has(typeId)
       ? asText
       : (pg.types.getTypeParser(typeId, 'text') as (value: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
-};
-
-/** SQLSTATE classes of a lost connection: connection exceptions (08) and operator intervention (57P: shutdown). */
-const isConnectionFailure = (error: unknown) => {
-  const code = sqlState(error);
-  return code !== undefined && (code.startsWith('08') || code.startsWith('57P'));
 };
 
 /** One pipelined connection for short reads, opened on first use and again after it is lost. */
@@ -62,7 +56,7 @@ export class PipelinedReads {
       const result = await client.query({ name, text, values });
       return result.rows as Row[];
     } catch (error) {
-      if (this.#lost.has(client) || isConnectionFailure(error)) {
+      if (this.#lost.has(client) || isConnectionLoss(error)) {
         this.#forget(client);
         return undefined;
       }

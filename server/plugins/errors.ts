@@ -1,11 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDataException } from '../db/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isConnectionLoss, isDataException } from '../db/errors.ts';
 import { HttpError } from '../errors.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range or malformed.';
+const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please retry in a moment.';
 
 const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
@@ -44,10 +45,18 @@ export function sendFrameworkError(error: FastifyError, _request: FastifyRequest
     .send(errorBody(statusCode, statusCode >= 500 ? INTERNAL_MESSAGE : error.message));
 }
 
-/** Uniform `{statusCode, error, message}` bodies; 5xx never leak internals. */
+/** Uniform `{statusCode, error, message}` bodies; 5xx never leak internals; a lost database connection is a 503 to retry. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (isConnectionLoss(error)) {
+        request.log.warn({ err: error }, 'database unavailable; answered 503');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .type('application/json')
+          .send({ statusCode: 503, error: STATUS_CODES[503], message: DATABASE_UNAVAILABLE_MESSAGE });
+      }
       let statusCode = error.statusCode ?? 500;
       let message = error.message;
       if (error instanceof HttpError) {

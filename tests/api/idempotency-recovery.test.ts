@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../server/db/provider-catalogue.ts';
 import { idempotencyKeys, payments } from '../../server/db/schema.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
-import { waitFor } from '../helpers/processes.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 // Short, so that a request's renewals (every third of the lease, in real time) happen within a test.
 const LEASE_MS = 300;

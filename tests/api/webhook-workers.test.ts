@@ -20,7 +20,8 @@ import { updateWebhookConfig } from '../../server/services/webhooks/webhook-conf
 import { createUser, TEST_DATA_KEY } from '../helpers/app.ts';
 import { adminQuery } from '../helpers/database.ts';
 import { freePort } from '../helpers/net.ts';
-import { startProcess as startNodeProcess, stopAll, stopProcess, waitFor } from '../helpers/processes.ts';
+import { startProcess as startNodeProcess, stopAll, stopProcess } from '../helpers/processes.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const adminUrl = process.env['TEST_DATABASE_URL'];

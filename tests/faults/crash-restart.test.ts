@@ -19,7 +19,8 @@ import { updateWebhookConfig } from '../../server/services/webhooks/webhook-conf
 import { TEST_DATA_KEY } from '../helpers/app.ts';
 import { adminQuery, testEngine } from '../helpers/database.ts';
 import { freePort } from '../helpers/net.ts';
-import { startProcess, stopAll, stopProcess, waitFor } from '../helpers/processes.ts';
+import { startProcess, stopAll, stopProcess } from '../helpers/processes.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const adminUrl = process.env['TEST_DATABASE_URL'] ?? '';

@@ -10,40 +10,44 @@ export const testEngine = process.env['TEST_DATABASE_URL'] ? 'postgres' : 'pglit
  * database created beside TEST_DATABASE_URL and dropped on close.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const adminUrl = process.env['TEST_DATABASE_URL'];
-  if (!adminUrl) {
+  if (!process.env['TEST_DATABASE_URL']) {
     const handle = await openDatabase({});
     await handle.migrate();
     return handle;
   }
-  const name = `payrail_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const empty = await createEmptyPostgresDatabase();
+  const handle = await openDatabase({ databaseUrl: empty.url, poolSize: 20 });
   await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await empty.drop();
     },
   };
 }
 
-/** Runs one statement on the PostgreSQL server of TEST_DATABASE_URL (create or drop a database beside it). */
-export async function adminQuery(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
-  await client.connect();
+/** A new, empty PostgreSQL database beside TEST_DATABASE_URL (which must be set): its URL, and how to drop it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `payrail_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, drop: async () => void (await adminQuery(`drop database if exists ${name} with (force)`)) };
+}
+
+/** Runs one statement on TEST_DATABASE_URL's database, on a connection of its own. */
+export async function adminQuery<Row extends Record<string, unknown> = Record<string, unknown>>(
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
+  const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+  await admin.connect();
   try {
-    await client.query(query);
+    return (await admin.query<Row>(text, values)).rows;
   } finally {
-    await client.end();
+    await admin.end();
   }
 }

@@ -41,12 +41,3 @@ export function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promis
 export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((child) => stopProcess(child, 'SIGKILL')));
 }
-
-/** Resolves once `condition` holds, checked every 25 ms; throws after `timeoutMs`. */
-export async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

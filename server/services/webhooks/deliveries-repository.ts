@@ -194,6 +194,17 @@ export async function claimDueDeliveries(db: Database, now: Date, limit: number,
   }));
 }
 
+/**
+ * Hands a claimed delivery back before its lease ends (its run could not finish it), due again at `dueAt`; only while
+ * this worker's lease is current, as completeDelivery.
+ */
+export async function releaseClaim(db: Database, claimed: ClaimedDelivery, dueAt: Date): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ lockedUntil: null, nextAttemptAt: dueAt, updatedAt: dueAt })
+    .where(and(eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.lockedUntil, claimed.lease)));
+}
+
 export interface AttemptRecord {
   attempt: number;
   startedAt: Date;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { signOutboundWebhook } from '../../../src/lib/outbound-signature.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
+import { isConnectionLoss } from '../../db/errors.ts';
 import { fetchAllowedTarget, readBodyUpTo, TargetRefusedError } from '../adapter/outbound-fetch.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open } from '../crypto/secret-box.ts';
@@ -16,6 +17,7 @@ import {
   findOrganisationWebhooks,
   linkMailToPayment,
   receiptMailAlreadySent,
+  releaseClaim,
   type AttemptRecord,
   type ClaimedDelivery,
   type DeliveryOutcome,
@@ -263,8 +265,28 @@ async function deliverClaimed(ctx: DeliveryContext, claimed: ClaimedDelivery, or
     if (claimed.channel === 'email') await deliverReceiptMail(ctx, claimed, org);
     else await deliverWebhook(ctx, claimed, org);
   } catch (error) {
-    // The lease brings the row back; a failure to record must not stop the worker.
+    // A failure to record must not stop the worker; the lease brings the row back. After a lost database connection
+    // (over by the next statement, most often) it comes back at once instead of when the lease ends.
     ctx.log.error({ err: error, deliveryId: claimed.id }, 'webhook delivery failed to run');
+    if (isConnectionLoss(error)) await handBack(ctx, claimed);
+  }
+}
+
+const HAND_BACK_TRIES = 3;
+
+/**
+ * Hands a claimed row back after a lost database connection, trying a few times: the statements right after a loss may
+ * meet pooled connections that were lost with it, or the database still out of reach. If none succeeds, the lease
+ * brings the row back.
+ */
+async function handBack(ctx: DeliveryContext, claimed: ClaimedDelivery): Promise<void> {
+  for (let attempt = 1; attempt <= HAND_BACK_TRIES; attempt++) {
+    try {
+      return await releaseClaim(ctx.db, claimed, ctx.clock.now());
+    } catch (error) {
+      if (!isConnectionLoss(error) || attempt === HAND_BACK_TRIES) return;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
 }
 
