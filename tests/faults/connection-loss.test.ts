@@ -65,7 +65,12 @@ describe.skipIf(testEngine !== 'postgres')('the server while PostgreSQL terminat
       await setup.migrate();
       await seedReferenceData(setup.db);
       await seedProviders(setup.db, publicUrl);
-      const ctx = { db: setup.db, clock: systemClock, dataKey: TEST_DATA_KEY, targets: { allowPrivate: true, trustedOrigins: [] } };
+      const ctx = {
+        db: setup.db,
+        clock: systemClock,
+        dataKey: TEST_DATA_KEY,
+        targets: { allowPrivate: true, trustedOrigins: [publicUrl] },
+      };
       for (const code of ['FAULTA', 'FAULTB']) {
         const organisation = await createOrganisation(ctx, {
           name: code,

@@ -130,7 +130,12 @@ describe.skipIf(testEngine !== 'postgres')('the API process killed mid-burst and
     await seedProviders(database.db, publicUrl);
     dataDir = mkdtempSync(path.join(tmpdir(), 'payrail-crash-'));
     receiver = await startWebhookReceiver();
-    const ctx = { db: database.db, clock: systemClock, dataKey: TEST_DATA_KEY, targets: { allowPrivate: true, trustedOrigins: [] } };
+    const ctx = {
+      db: database.db,
+      clock: systemClock,
+      dataKey: TEST_DATA_KEY,
+      targets: { allowPrivate: true, trustedOrigins: [publicUrl] },
+    };
     for (const code of ['CRASHA', 'CRASHB']) {
       const organisation = await createOrganisation(ctx, {
         name: `Crash ${code}`,
