@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { escapeLike, queryRows } from '../../db/raw.ts';
-import { MAX_LIMIT, type AnalystQuery } from './query-schema.ts';
+import { currenciesOf, MAX_LIMIT, type AnalystQuery } from './query-schema.ts';
 
 // Runs a validated structured query as parameterised SQL over the caller's payments. The organisation scope is an
-// argument from the authenticated caller, never part of the query.
+// argument from the authenticated caller, never part of the query. Amounts are gross: refunds are not recorded yet;
+// once they are, a net measure belongs here (subtracting each payment's refunded amount), not in the parser.
 
 export interface ResultRow {
   reference: string;
@@ -33,12 +34,22 @@ export interface GroupRow {
   totalMinor: number;
 }
 
+/** One number of the answer: a count, an amount in major units of its currency, or a percentage. */
+export interface Figure {
+  label: string;
+  currency: string | null;
+  value: number;
+  unit: 'payments' | 'customers' | 'money' | 'percent';
+}
+
 export interface QueryOutcome {
   /** How many payments match, over every currency. */
   matched: number;
   aggregates: CurrencyAggregate[];
   rows: ResultRow[];
   groups: GroupRow[];
+  /** The answer's numbers, in the order they are told. */
+  figures: Figure[];
 }
 
 const like = (text: string) => `%${escapeLike(text)}%`;
@@ -56,7 +67,14 @@ function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<strin
     );
   if (query.from) conditions.push(sql`p.created_at >= ${query.from}::timestamptz`);
   if (query.to) conditions.push(sql`p.created_at < ${query.to}::timestamptz`);
-  if (query.currency) conditions.push(sql`p.currency = ${query.currency}`);
+  const currencies = currenciesOf(query);
+  if (currencies.length > 0)
+    conditions.push(
+      sql`p.currency in (${sql.join(
+        currencies.map((code) => sql`${code}`),
+        sql`, `,
+      )})`,
+    );
   if (query.reference) conditions.push(sql`p.reference ilike ${`${escapeLike(query.reference)}%`}`);
   if (query.customer)
     conditions.push(sql`(p.customer_name ilike ${like(query.customer)} or p.customer_email ilike ${like(query.customer)})`);
@@ -66,12 +84,13 @@ function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<strin
   }
   if (query.amount) {
     // Amounts are in major units of each payment's currency: compare with amount × the currency's base unit.
-    const unit = query.currency
-      ? sql`${baseUnits.get(query.currency) ?? 100}::numeric`
-      : sql`(case p.currency ${sql.join(
-          [...baseUnits].map(([code, base]) => sql`when ${code} then ${base}::numeric`),
-          sql` `,
-        )} else 100::numeric end)`;
+    const unit =
+      currencies.length === 1
+        ? sql`${baseUnits.get(currencies[0]!) ?? 100}::numeric`
+        : sql`(case p.currency ${sql.join(
+            [...baseUnits].map(([code, base]) => sql`when ${code} then ${base}::numeric`),
+            sql` `,
+          )} else 100::numeric end)`;
     const operators = { gt: sql`>`, gte: sql`>=`, lt: sql`<`, lte: sql`<=`, eq: sql`=` } as const;
     for (const [key, value] of Object.entries(query.amount) as [keyof typeof operators, string | undefined][]) {
       if (value !== undefined) conditions.push(sql`p.amount_minor ${operators[key]} ${value}::numeric * ${unit}`);
@@ -81,6 +100,7 @@ function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<strin
 }
 
 const FROM = sql`payments p left join gateways g on g.id = p.gateway_id left join providers pr on pr.id = g.provider_id`;
+const FROM_WITH_ORGANISATION = sql`${FROM} join organisations o on o.id = p.org_id`;
 
 function orderOf(sort: AnalystQuery['sort']): SQL {
   if (sort === 'oldest') return sql`p.created_at asc, p.id asc`;
@@ -97,85 +117,196 @@ function groupKey(group: AnalystQuery['groupBy']): SQL {
       return sql`coalesce(g.name, 'No gateway')`;
     case 'day':
       return sql`to_char((p.created_at at time zone 'UTC')::date, 'YYYY-MM-DD')`;
+    case 'week':
+      return sql`to_char(date_trunc('week', p.created_at at time zone 'UTC'), 'YYYY-MM-DD')`;
     case 'month':
       return sql`to_char((p.created_at at time zone 'UTC')::date, 'YYYY-MM')`;
     case 'currency':
       return sql`p.currency`;
+    case 'organisation':
+      return sql`o.name`;
     default:
       return sql`lower(p.customer_email)`;
   }
 }
 
-/** Runs the query: per-currency aggregates, the matching payments (sorted, limited) and the breakdown if any. */
-export async function runAnalystQuery(
-  db: Database,
-  query: AnalystQuery,
-  orgId: number | null,
-  baseUnits: Map<string, number>,
-): Promise<QueryOutcome> {
-  const where = whereOf(query, orgId, baseUnits);
-  const rowSort = query.metric === 'max' ? 'largest' : query.metric === 'min' ? 'smallest' : query.sort;
-  const rowLimit = query.groupBy === 'none' && query.metric === 'list' ? Math.min(query.limit ?? MAX_LIMIT, MAX_LIMIT) : MAX_LIMIT;
-  const [aggregateRows, resultRows] = await Promise.all([
-    queryRows<{ currency: string; count: string; total: string; min: string; max: string }>(
-      db,
-      sql`select p.currency, count(*) as count, sum(p.amount_minor) as total, min(p.amount_minor) as min, max(p.amount_minor) as max
-          from ${FROM} where ${where} group by p.currency order by count(*) desc, p.currency`,
-    ),
-    queryRows<{
-      reference: string;
-      amount_minor: string;
-      currency: string;
-      status: string;
-      customer_name: string;
-      customer_email: string;
-      gateway: string | null;
-      created_at: string | Date;
-    }>(
-      db,
-      sql`select p.reference, p.amount_minor, p.currency, p.status, p.customer_name, p.customer_email, g.name as gateway, p.created_at
-          from ${FROM} where ${where} order by ${orderOf(rowSort)} limit ${rowLimit}`,
-    ),
-  ]);
-  let groups: GroupRow[] = [];
-  if (query.groupBy !== 'none') {
-    const key = groupKey(query.groupBy);
-    const label = query.groupBy === 'customer' ? sql`max(p.customer_name)` : key;
-    const order =
-      query.groupBy === 'day' || query.groupBy === 'month'
-        ? sql`1 asc, p.currency`
-        : query.metric === 'total' || query.metric === 'average'
-          ? sql`sum(p.amount_minor) desc, 1`
-          : sql`count(*) desc, 1`;
-    const limit = Math.min(query.limit ?? MAX_LIMIT, MAX_LIMIT);
-    groups = (
-      await queryRows<{ key: string; label: string; currency: string; count: string; total: string }>(
-        db,
-        sql`select ${key} as key, ${label} as label, p.currency, count(*) as count, sum(p.amount_minor) as total
-            from ${FROM} where ${where} group by ${key}, p.currency order by ${order} limit ${limit}`,
-      )
-    ).map((row) => ({ key: row.key, label: row.label, currency: row.currency, count: Number(row.count), totalMinor: Number(row.total) }));
-  }
-  const aggregates = aggregateRows.map((row) => ({
+type RawRow = {
+  reference: string;
+  amount_minor: string;
+  currency: string;
+  status: string;
+  customer_name: string;
+  customer_email: string;
+  gateway: string | null;
+  created_at: string | Date;
+};
+const ROW_COLUMNS = sql`p.reference, p.amount_minor, p.currency, p.status, p.customer_name, p.customer_email, g.name as gateway, p.created_at`;
+const toRow = (row: RawRow): ResultRow => ({
+  reference: row.reference,
+  amountMinor: Number(row.amount_minor),
+  currency: row.currency,
+  status: row.status,
+  customerName: row.customer_name,
+  customerEmail: row.customer_email,
+  gateway: row.gateway,
+  createdAt: new Date(row.created_at),
+});
+
+async function aggregatesOf(db: Database, where: SQL): Promise<CurrencyAggregate[]> {
+  const rows = await queryRows<{ currency: string; count: string; total: string; min: string; max: string }>(
+    db,
+    sql`select p.currency, count(*) as count, sum(p.amount_minor) as total, min(p.amount_minor) as min, max(p.amount_minor) as max
+        from ${FROM} where ${where} group by p.currency order by count(*) desc, p.currency`,
+  );
+  return rows.map((row) => ({
     currency: row.currency,
     count: Number(row.count),
     totalMinor: Number(row.total),
     minMinor: Number(row.min),
     maxMinor: Number(row.max),
   }));
-  return {
-    matched: aggregates.reduce((sum, entry) => sum + entry.count, 0),
-    aggregates,
-    rows: resultRows.map((row) => ({
-      reference: row.reference,
-      amountMinor: Number(row.amount_minor),
-      currency: row.currency,
-      status: row.status,
-      customerName: row.customer_name,
-      customerEmail: row.customer_email,
-      gateway: row.gateway,
-      createdAt: new Date(row.created_at),
-    })),
-    groups,
-  };
+}
+
+async function distinctCustomers(db: Database, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ count: string }>(db, sql`select count(distinct lower(p.customer_email)) as count from ${FROM} where ${where}`);
+  return Number(row?.count ?? 0);
+}
+
+/** The figures of one period for the metrics a comparison supports. */
+function periodFigures(
+  metric: AnalystQuery['metric'],
+  aggregates: CurrencyAggregate[],
+  customers: number,
+  major: (minor: number, currency: string) => number,
+): Figure[] {
+  if (metric === 'customers') return [{ label: 'customers', currency: null, value: customers, unit: 'customers' }];
+  if (metric === 'count')
+    return [{ label: 'payments', currency: null, value: aggregates.reduce((sum, entry) => sum + entry.count, 0), unit: 'payments' }];
+  return aggregates.map((entry) => ({
+    label: metric,
+    currency: entry.currency,
+    value: major(metric === 'average' ? Math.round(entry.totalMinor / entry.count) : entry.totalMinor, entry.currency),
+    unit: 'money' as const,
+  }));
+}
+
+/** The figures of a breakdown: counts per group over every currency, or amounts per group and currency; ranked if asked. */
+function groupFigures(query: AnalystQuery, groups: GroupRow[], major: (minor: number, currency: string) => number): Figure[] {
+  let figures: (Figure & { key: string })[];
+  if (query.metric === 'count') {
+    const byKey = new Map<string, Figure & { key: string }>();
+    for (const group of groups) {
+      const figure = byKey.get(group.key) ?? { key: group.key, label: group.label, currency: null, value: 0, unit: 'payments' as const };
+      figure.value += group.count;
+      byKey.set(group.key, figure);
+    }
+    figures = [...byKey.values()];
+  } else
+    figures = groups.map((group) => ({
+      key: group.key,
+      label: group.label,
+      currency: group.currency,
+      value: major(query.metric === 'average' ? Math.round(group.totalMinor / group.count) : group.totalMinor, group.currency),
+      unit: 'money' as const,
+    }));
+  const chronological = ['day', 'week', 'month'].includes(query.groupBy);
+  const direction = query.rank === 'least' ? 1 : -1;
+  figures.sort((a, b) =>
+    query.rank || !chronological
+      ? (a.currency ?? '').localeCompare(b.currency ?? '') || direction * (a.value - b.value) || a.label.localeCompare(b.label)
+      : a.key.localeCompare(b.key) || (a.currency ?? '').localeCompare(b.currency ?? ''),
+  );
+  if (query.rank) {
+    const limit = query.limit ?? 1;
+    const taken = new Map<string | null, number>();
+    figures = figures.filter((figure) => {
+      const count = (taken.get(figure.currency) ?? 0) + 1;
+      taken.set(figure.currency, count);
+      return count <= limit;
+    });
+  }
+  return figures.map(({ label, currency, value, unit }) => ({ label, currency, value, unit }));
+}
+
+/** Runs the query: per-currency aggregates, the matching payments (sorted, limited), the breakdown and the figures. */
+export async function runAnalystQuery(
+  db: Database,
+  query: AnalystQuery,
+  orgId: number | null,
+  baseUnits: Map<string, number>,
+): Promise<QueryOutcome> {
+  const major = (minor: number, currency: string) => minor / (baseUnits.get(currency) ?? 100);
+  const where = whereOf(query, orgId, baseUnits);
+  const rowLimit = query.groupBy === 'none' && query.metric === 'list' ? Math.min(query.limit ?? MAX_LIMIT, MAX_LIMIT) : MAX_LIMIT;
+  const [aggregates, rawRows] = await Promise.all([
+    aggregatesOf(db, where),
+    query.metric === 'max' || query.metric === 'min'
+      ? // The largest (smallest) payment in each currency: amounts in different currencies do not compare.
+        queryRows<RawRow>(
+          db,
+          sql`select distinct on (p.currency) ${ROW_COLUMNS} from ${FROM} where ${where}
+              order by p.currency, p.amount_minor ${query.metric === 'max' ? sql`desc` : sql`asc`}, p.created_at desc, p.id desc`,
+        )
+      : queryRows<RawRow>(db, sql`select ${ROW_COLUMNS} from ${FROM} where ${where} order by ${orderOf(query.sort)} limit ${rowLimit}`),
+  ]);
+  const rows = rawRows.map(toRow);
+  const matched = aggregates.reduce((sum, entry) => sum + entry.count, 0);
+  let groups: GroupRow[] = [];
+  let figures: Figure[] = [];
+
+  if (query.groupBy !== 'none') {
+    const key = groupKey(query.groupBy);
+    const label = query.groupBy === 'customer' ? sql`max(p.customer_name)` : key;
+    const from = query.groupBy === 'organisation' ? FROM_WITH_ORGANISATION : FROM;
+    groups = (
+      await queryRows<{ key: string; label: string; currency: string; count: string; total: string }>(
+        db,
+        sql`select ${key} as key, ${label} as label, p.currency, count(*) as count, sum(p.amount_minor) as total
+            from ${from} where ${where} group by ${key}, p.currency`,
+      )
+    ).map((row) => ({ key: row.key, label: row.label, currency: row.currency, count: Number(row.count), totalMinor: Number(row.total) }));
+    figures = groupFigures(query, groups, major);
+    const order = new Map(figures.map((figure, index) => [figure.label, index]));
+    groups.sort((a, b) => (order.get(a.label) ?? 1e9) - (order.get(b.label) ?? 1e9) || a.currency.localeCompare(b.currency));
+    if (query.rank) groups = groups.filter((group) => order.has(group.label));
+    groups = groups.slice(0, MAX_LIMIT);
+  } else if (query.compare) {
+    const earlier = whereOf({ ...query, from: query.compare.from, to: query.compare.to }, orgId, baseUnits);
+    const [now, before] = await Promise.all(
+      [where, earlier].map(async (clause) => {
+        const [periodAggregates, customers] = await Promise.all([
+          clause === where ? aggregates : aggregatesOf(db, clause),
+          query.metric === 'customers' ? distinctCustomers(db, clause) : 0,
+        ]);
+        return periodFigures(query.metric, periodAggregates, customers, major);
+      }),
+    );
+    const currencies = [...new Set([...now!, ...before!].map((figure) => figure.currency))];
+    const unit = query.metric === 'count' ? 'payments' : query.metric === 'customers' ? 'customers' : 'money';
+    for (const currency of currencies) {
+      const a = now!.find((figure) => figure.currency === currency)?.value ?? 0;
+      const b = before!.find((figure) => figure.currency === currency)?.value ?? 0;
+      figures.push(
+        { label: 'this period', currency, value: a, unit },
+        { label: 'compared period', currency, value: b, unit },
+        { label: 'change', currency, value: Math.round((a - b) * 10_000) / 10_000, unit },
+      );
+    }
+  } else if (query.metric === 'rate') {
+    const rateOf = new Set<string>(query.rateOf);
+    const [counted] = await queryRows<{ hits: string }>(
+      db,
+      sql`select count(*) as hits from ${FROM} where ${where} and p.status in (${sql.join(
+        [...rateOf].map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+    );
+    const hits = Number(counted?.hits ?? 0);
+    if (matched > 0) figures = [{ label: 'rate', currency: null, value: Math.round((1000 * hits) / matched) / 10, unit: 'percent' }];
+  } else if (query.metric === 'max' || query.metric === 'min') {
+    figures = rows.map((row) => ({ label: row.customerName, currency: row.currency, value: major(row.amountMinor, row.currency), unit: 'money' }));
+  } else if (query.metric !== 'list') {
+    figures = periodFigures(query.metric, aggregates, query.metric === 'customers' ? await distinctCustomers(db, where) : 0, major);
+  }
+  return { matched, aggregates, rows, groups, figures };
 }
