@@ -87,7 +87,9 @@ describe('AI analyst with an OpenAI-compatible model', () => {
     expect(status).toBe(200);
     expect(answer.engine).toBe('model');
     expect(answer.matched).toBe(4);
-    expect(answer.summary).toBe('There are 4 failed payments, worth GH₵300.50 and US$35.00 in total.');
+    expect(answer.summary).toBe(
+      'There are 4 failed payments, worth GH₵300.50 and US$35.00 in total. Counted: failed payments, all time, Akwaaba Foods, every currency, each on its own.',
+    );
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request?.path).toBe('/v1/chat/completions');

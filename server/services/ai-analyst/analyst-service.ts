@@ -73,10 +73,15 @@ export async function answerQuestion(
     ownOrgId: caller.role === 'superadmin' ? null : scope,
   };
   const parsed: ParsedQuestion = parseQuestion(question, context);
-  if (parsed.cannot) {
-    return { outcome: 'cannot-answer', summary: cannotSummary(parsed.cannot.reason, parsed.cannot.nearest), ...empty, suggestion: parsed.cannot.nearest };
-  }
-  let query: AnalystQuery | null = parsed.understood ? parsed.query : null;
+  const refuse = (cannot: NonNullable<ParsedQuestion['cannot']>): AnalystAnswer => ({
+    outcome: 'cannot-answer',
+    summary: cannotSummary(cannot.reason, cannot.nearest),
+    ...empty,
+    suggestion: cannot.nearest,
+  });
+  // Another organisation named by an orgadmin is refused whoever reads the rest of the question.
+  if (parsed.cannot?.scope) return refuse(parsed.cannot);
+  let query: AnalystQuery | null = null;
   let engine: AnalystAnswer['engine'] = 'embedded';
   if (ctx.model) {
     const answer = await queryFromModel(ctx.model, question, context);
@@ -84,6 +89,10 @@ export async function answerQuestion(
       query = answer.query;
       engine = 'model';
     } else ctx.log?.warn({ reason: answer.reason }, 'AI model query unusable; the embedded engine answered');
+  }
+  if (!query) {
+    if (parsed.cannot) return refuse(parsed.cannot);
+    if (parsed.understood) query = parsed.query;
   }
   if (!query) return help();
   // A superadmin's question naming one organisation is about that organisation only.

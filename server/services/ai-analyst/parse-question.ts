@@ -29,7 +29,7 @@ export interface ParsedQuestion {
   /** The period a comparison is made with. */
   comparePeriod?: Period;
   /** Set when the question is understood but cannot be answered from the payments: why, and what can be. */
-  cannot?: { reason: string; nearest: string };
+  cannot?: { reason: string; nearest: string; scope?: boolean };
   /** A superadmin's question naming one organisation. */
   organisationId?: number;
 }
@@ -260,9 +260,9 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     understood = true;
   }
   const reading = new Reading(canonical(original));
-  const cannot = (reason: string, nearest: string): ParsedQuestion => {
+  const cannot = (reason: string, nearest: string, scope = false): ParsedQuestion => {
     const label = parsed.period?.label ?? 'this month';
-    return { query, understood: true, cannot: { reason, nearest: nearest.replace('{period}', label) }, ...parsed };
+    return { query, understood: true, cannot: { reason, nearest: nearest.replace('{period}', label), ...(scope ? { scope } : {}) }, ...parsed };
   };
   if (CHANGE_REQUEST.test(reading.text)) return cannot('I only answer questions about payments; I cannot change them', 'How many payments failed {period}?');
 
@@ -272,7 +272,7 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     if (!reading.take(new RegExp(`(?<!\\S)${escape(fold(organisation.name))}(?!\\S)`))) continue;
     if (superadmin) parsed.organisationId = organisation.id;
     else if (organisation.id !== context.ownOrgId)
-      return cannot(`you can only ask about your own organisation's payments, not ${organisation.name}'s`, 'How much did we collect {period}?');
+      return cannot(`you can only ask about your own organisation's payments, not ${organisation.name}'s`, 'How much did we collect {period}?', true);
   }
 
   const customer = readCustomer(reading, context.customerNames ?? []);
@@ -299,7 +299,7 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
 
   for (const concept of UNSUPPORTED) if (concept.pattern.test(reading.text)) return cannot(concept.reason, concept.nearest);
   if (!superadmin && reading.has(/\b(?:organi[sz]ations?|orgs?|merchants?)\b/))
-    return cannot('only a superadmin can compare organisations; you see your own organisation', 'How much did we collect {period}?');
+    return cannot('only a superadmin can compare organisations; you see your own organisation', 'How much did we collect {period}?', true);
   reading.take(/\b(?:across|for|in|of)\s+(?:all\s+)?(?:the\s+)?(?:organi[sz]ations|orgs|merchants)\b|\ball\s+(?:organi[sz]ations|orgs|merchants)\b/);
 
   const comparison = reading.has(/\b(?:vs|versus|compared?|comparison|against|than)\b/);
@@ -387,7 +387,8 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
       const most = MOST.test(reading.text) || /busiest|best|biggest|who/.test(which[0]);
       if (least || most) {
         query.rank = least ? 'least' : 'most';
-        query.limit = 1;
+        // "which customers paid the most" asks for several.
+        query.limit = /s$/.test(unitWord) && unitWord !== 'status' ? DEFAULT_TOP : 1;
         query.metric = rankMetric(query.groupBy);
         reading.takeAll(least ? LEAST : MOST);
       } else query.metric = groupMetric();

@@ -266,9 +266,11 @@ export async function runAnalystQuery(
       )
     ).map((row) => ({ key: row.key, label: row.label, currency: row.currency, count: Number(row.count), totalMinor: Number(row.total) }));
     figures = groupFigures(query, groups, major);
-    const order = new Map(figures.map((figure, index) => [figure.label, index]));
-    groups.sort((a, b) => (order.get(a.label) ?? 1e9) - (order.get(b.label) ?? 1e9) || a.currency.localeCompare(b.currency));
-    if (query.rank) groups = groups.filter((group) => order.has(group.label));
+    // The breakdown's rows in the figures' order (a count figure stands for every currency of its group).
+    const position = (group: GroupRow) =>
+      figures.findIndex((figure) => figure.label === group.label && (figure.currency === null || figure.currency === group.currency));
+    groups = groups.filter((group) => !query.rank || position(group) >= 0);
+    groups.sort((a, b) => position(a) - position(b) || a.currency.localeCompare(b.currency));
     groups = groups.slice(0, MAX_LIMIT);
   } else if (query.compare) {
     const earlier = whereOf({ ...query, from: query.compare.from, to: query.compare.to }, orgId, baseUnits);

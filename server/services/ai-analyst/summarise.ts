@@ -135,16 +135,19 @@ function mainSentence(query: AnalystQuery, outcome: QueryOutcome, context: Summa
     });
     return parts.length > 0 ? `${parts.join('; ')}.` : 'No payments match in either period.';
   }
-  if (outcome.matched === 0) return 'No payments match.';
+  const adjective = query.status && query.status.length < 3 ? `${query.status.map((status) => STATUS_WORDS[status]).join(' or ')} ` : '';
+  const payments = (count: number) => `${count.toLocaleString('en-GH')} ${adjective}payment${count === 1 ? '' : 's'}`;
+  const worth = joinAnd(outcome.aggregates.map((entry) => formatMoney(entry.totalMinor, entry.currency, units.get(entry.currency) ?? 100)));
+  if (outcome.matched === 0) return `No ${adjective}payments match.`;
   switch (query.metric) {
     case 'count':
-      return `There ${outcome.matched === 1 ? 'is' : 'are'} ${plural(outcome.matched, 'payment')}.`;
+      return `There ${outcome.matched === 1 ? 'is' : 'are'} ${payments(outcome.matched)}, worth ${worth} in total.`;
     case 'customers':
       return `${plural(figures[0]?.value ?? 0, 'different customer')} made these payments.`;
     case 'total':
-      return `The total is ${joinAnd(figures.map(text))}, from ${plural(outcome.matched, 'payment')}.`;
+      return `The total of ${payments(outcome.matched)} is ${joinAnd(figures.map(text))}.`;
     case 'average':
-      return `The average payment is ${joinAnd(figures.map(text))}, over ${plural(outcome.matched, 'payment')}.`;
+      return `The average ${adjective}payment is ${joinAnd(figures.map(text))}, over ${plural(outcome.matched, 'payment')}.`;
     case 'rate': {
       const [rate] = figures;
       const statuses = joinAnd((query.rateOf ?? []).map((status) => STATUS_WORDS[status]));
@@ -154,15 +157,12 @@ function mainSentence(query: AnalystQuery, outcome: QueryOutcome, context: Summa
     case 'min': {
       const word = query.metric === 'max' ? 'largest' : 'smallest';
       const items = outcome.rows.map((row, index) => `${text(figures[index]!)} (${row.reference}, ${row.customerName}, ${formatDay(row.createdAt)})`);
-      return `The ${word} payment${items.length > 1 ? 's, one per currency, are' : ' is'} ${joinAnd(items)}.`;
+      return `The ${word} ${adjective}payment${items.length > 1 ? 's, one per currency, are' : ' is'} ${joinAnd(items)}.`;
     }
     default: {
-      const totals = joinAnd(
-        outcome.aggregates.map((entry) => formatMoney(entry.totalMinor, entry.currency, units.get(entry.currency) ?? 100)),
-      );
       const shown = outcome.rows.length;
       const order = query.sort ?? 'newest';
-      const head = `Found ${plural(outcome.matched, 'payment')}, worth ${totals} in total.`;
+      const head = `Found ${payments(outcome.matched)}, worth ${worth} in total.`;
       if (shown < outcome.matched) return `${head} Showing the ${shown === MAX_LIMIT ? `first ${shown}` : `${shown} ${order}`}.`;
       return head;
     }
