@@ -60,7 +60,7 @@ export const KNOWN_WORDS = new Set(
    success successful successfully succeeded succeed completed complete settled went gone go through failed fail fails
    failure failures failing declined decline declines rejected bounced errored unsuccessful pending outstanding unpaid
    awaiting waiting open incomplete processing processed process
-   how many much number count counted total totals sum value values amount amounts average avg mean median size volume
+   how many much number count counted total totals sum value values amount amounts average avg mean size volume
    volumes worth gross
    largest biggest highest maximum max most top best busiest smallest lowest minimum min least fewest worst quietest slowest
    cheapest expensive single first last latest newest recent oldest earliest previous past next

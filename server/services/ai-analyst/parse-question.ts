@@ -127,7 +127,9 @@ function readAmount(reading: Reading): { amount?: AnalystQuery['amount']; curren
   const amount: NonNullable<AnalystQuery['amount']> = {};
   let currency: string | undefined;
   for (const [words, key] of comparators) {
-    const pattern = new RegExp(String.raw`(?:\b|^|\s)${words}\s*${AMOUNT}(?![\d/.-]|\s*(?:st|nd|rd|th)\b)`);
+    const pattern = new RegExp(
+      String.raw`(?:\b|^|\s)${words}\s*${AMOUNT}(?![\d/.-]|\s*(?:st|nd|rd|th|payments?|transactions?|times|customers?|days?|weeks?|months?|years?)\b)`,
+    );
     const match = pattern.exec(reading.text);
     if (!match) continue;
     const code = currencyIn(match[0]);
@@ -237,6 +239,18 @@ function currentFor(previous: Period, now: Date): Period | undefined {
   return undefined;
 }
 
+/** The period just before a named one of the same unit ("last week" → the week before it). */
+function periodBefore(period: Period, now: Date): Period | undefined {
+  const previous: Record<string, string> = { today: 'yesterday', 'this week': 'last week', 'this month': 'last month', 'this quarter': 'last quarter', 'this year': 'last year' };
+  if (previous[period.label]) return extractPeriod(previous[period.label]!, now).period;
+  const unit = /^(?:last|previous) (week|month|quarter|year)$/.exec(period.label)?.[1] ?? (period.label === 'yesterday' ? 'day' : undefined);
+  if (!unit || !period.from || !period.to) return undefined;
+  const from = new Date(period.from);
+  if (unit === 'day' || unit === 'week') from.setUTCDate(from.getUTCDate() - (unit === 'day' ? 1 : 7));
+  else from.setUTCMonth(from.getUTCMonth() - (unit === 'month' ? 1 : unit === 'quarter' ? 3 : 12));
+  return { from, to: period.from, label: `the ${unit} before` };
+}
+
 /** Turns a question into the structured query (never SQL), or says it understood nothing or cannot answer it. */
 export function parseQuestion(question: string, context: QuestionContext): ParsedQuestion {
   let original = question.replace(/\s+/g, ' ').trim().slice(0, MAX_QUESTION_LENGTH);
@@ -303,6 +317,13 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   reading.take(/\b(?:across|for|in|of)\s+(?:all\s+)?(?:the\s+)?(?:organi[sz]ations|orgs|merchants)\b|\ball\s+(?:organi[sz]ations|orgs|merchants)\b/);
 
   const comparison = reading.has(/\b(?:vs|versus|compared?|comparison|against|than)\b/);
+  // "last week versus the week before": the unit before the one named.
+  const before = reading.take(/\b(?:the\s+)?(?:(day|week|month|quarter|year)\s+(?:before|prior|preceding)|(?:previous|preceding|prior)\s+(day|week|month|quarter|year))\b/);
+  if (before) {
+    const earlier = parsed.period && !parsed.comparePeriod ? periodBefore(parsed.period, context.now) : undefined;
+    if (!earlier) return cannot('I could not tell which two periods to compare', 'Revenue this week compared with last week');
+    parsed.comparePeriod = earlier;
+  }
   const compareWord = /\b(?:than|compared?\s+(?:with|to)|vs|versus|against)\b/.exec(reading.text);
   const namesPeriod =
     compareWord && first.index !== undefined && /^\s*(?:with\s+|to\s+)?(?:the\s+)?$/.test(reading.text.slice(compareWord.index + compareWord[0].length, first.index));
@@ -343,8 +364,12 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
 
   const rate = reading.take(/\b(?:rates?|ratio|percentage|percent|proportion|share)\b|%/) !== null || reading.has(/\bhow\s+often\b/);
   const statuses = readStatuses(reading);
+  // Negation left after the status phrases ("not via Paystack", "except Ama") is not something the query can say.
+  if (reading.has(/\b(?:not|except|excluding|exclude|without|other\s+than|apart\s+from|besides|non)\b/))
+    return cannot('I cannot leave things out of a question (“not”, “except”)', 'Payments by gateway {period}');
   const money = reading.takeAll(MONEY_WORDS) + reading.takeAll(WE_MADE) > 0 || manyMoney;
   if (statuses.length > 0 || money) understood = true;
+  const statusesSideBySide = statuses.length > 1 && !rate && reading.has(/\b(?:vs|versus|compared?|against|and)\b/);
   if (rate) {
     if (statuses.length === 0) return cannot('I can give the share of payments that succeeded, failed or are pending', 'Success rate {period}');
     query.metric = 'rate';
@@ -361,8 +386,8 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     const numberOf = (word: string | undefined) =>
       word === undefined ? undefined : /^\d+$/.test(word) ? Number(word) : ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].indexOf(word) + 1;
     const top =
-      reading.take(new RegExp(String.raw`\b(?:top|best|biggest|largest|leading|highest|best\s+paying|highest\s+paying|most\s+valuable)\s+(?:${limitWord}\s+)?(?:paying\s+)?${UNIT}\b`)) ??
-      reading.take(new RegExp(String.raw`\b${limitWord}\s+(?:top|best|biggest|largest)\s+(?:paying\s+)?${UNIT}\b`));
+      reading.take(new RegExp(String.raw`\b${limitWord}\s+(?:top|best|biggest|largest)\s+(?:paying\s+)?${UNIT}\b`)) ??
+      reading.take(new RegExp(String.raw`\b(?:top|best|biggest|largest|leading|highest|best\s+paying|highest\s+paying|most\s+valuable)\s+(?:${limitWord}\s+)?(?:paying\s+)?${UNIT}\b`));
     const distinct =
       reading.take(/\bhow\s+many\s+(?:different\s+|distinct\s+|unique\s+|individual\s+|separate\s+)?(?:customers|payers|clients|people|spenders)\b/) ??
       reading.take(/\b(?:number|count)\s+of\s+(?:different\s+|distinct\s+|unique\s+)?(?:customers|payers|clients|people)\b|\b(?:distinct|unique|different)\s+(?:customers|payers|clients)\b/);
@@ -400,6 +425,7 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
       else if (every) query.groupBy = unitOf(every[1]!.replace('daily', 'day').replace('weekly', 'week').replace('monthly', 'month'));
       else if (reading.take(/\bbreak\s*down\b|\bbreakdown\b|\bsplit\b/)) query.groupBy = 'status';
       else if (Array.isArray(query.currency) && !parsed.comparePeriod) query.groupBy = 'currency';
+      else if (statusesSideBySide && !parsed.comparePeriod) query.groupBy = 'status';
       // Currencies set side by side ("cedis versus dollars") compare amounts unless payments are counted.
       if (query.groupBy === 'currency' && !by && !reading.has(/\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/)) query.metric = reading.has(/\b(?:average|avg|mean)\b/) ? 'average' : 'total';
       else if (query.groupBy !== 'none') query.metric = groupMetric();
@@ -408,6 +434,7 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   }
 
   if (query.groupBy === 'none' && query.metric === 'list') {
+    let single: RegExpExecArray | null;
     const limit = reading.take(
       /\b(?:top|first|last|latest|newest|most\s+recent|recent|biggest|largest|highest|smallest|lowest|oldest|earliest)\s+(\d{1,3})\b|\b(\d{1,3})\s+(biggest|largest|highest|most\s+expensive|smallest|lowest|cheapest|latest|newest|most\s+recent|recent|last|oldest|earliest|first)\b/,
     );
@@ -425,6 +452,9 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
               : 'newest';
         understood = true;
       }
+    } else if ((single = reading.take(/\b(?:first|earliest|oldest|last|latest|newest|most\s+recent)\s+(?:payment|sale|transaction)\b/))) {
+      query.limit = 1;
+      query.sort = /first|earliest|oldest/.test(single[0]) ? 'oldest' : 'newest';
     } else if (reading.has(/\b(?:average|avg|mean)\b/)) query.metric = 'average';
     else if (reading.has(/\b(?:largest|biggest|highest|maximum|max|most\s+expensive)\b|\bmost\b.*\b(?:single|one)\s+payment\b/)) query.metric = 'max';
     else if (reading.has(/\b(?:smallest|lowest|minimum|min|cheapest)\b/)) query.metric = 'min';
@@ -436,7 +466,8 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   if (query.metric !== 'list' || query.groupBy !== 'none') understood = true;
   if (/\b(?:payments?|transactions?|sales|orders?|revenue|receipts?|collections?|invoices?)\b/.test(reading.text)) understood = true;
 
-  const unknown = reading.words().filter((word) => !isKnownWord(word));
+  // A number nothing read (a count of payments, an hour) is a condition the query would silently drop.
+  const unknown = reading.words().filter((word) => !isKnownWord(word) || /\d/.test(word));
   if (unknown.length > 0) {
     if (!understood) return { query, understood: false, ...parsed };
     return cannot(`I do not know what “${unknown.slice(0, 3).join(' ')}” means in a question about payments`, 'How much did we collect {period}?');
