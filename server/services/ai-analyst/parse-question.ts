@@ -286,7 +286,7 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     if (!reading.take(new RegExp(`(?<!\\S)${escape(fold(organisation.name))}(?!\\S)`))) continue;
     if (superadmin) parsed.organisationId = organisation.id;
     else if (organisation.id !== context.ownOrgId)
-      return cannot(`you can only ask about your own organisation's payments, not ${organisation.name}'s`, 'How much did we collect {period}?', true);
+      return cannot(`you can only ask about your own organisation's payments, not those of ${organisation.name}`, 'How much did we collect {period}?', true);
   }
 
   const customer = readCustomer(reading, context.customerNames ?? []);
