@@ -252,7 +252,8 @@ const CASES: Case[] = [
   },
   { q: '5 largest payments', refs: ['15', '05', '11', '09', '17'], matched: 17 },
   { q: 'Show me the 2 biggest failed payments', refs: ['06', '02'], matched: 4 },
-  { q: 'Oldest payment', refs: ['17', '16', '15', '14', '13', '12', '11', '10', '09', '08', '07', '06', '05', '03', '04', '01', '02'] },
+  { q: 'Oldest payment', refs: ['17'], matched: 17 },
+  { q: 'Oldest payments', refs: ['17', '16', '15', '14', '13', '12', '11', '10', '09', '08', '07', '06', '05', '03', '04', '01', '02'] },
   {
     q: 'Payments on 5 November',
     refs: ['09'],
