@@ -455,6 +455,7 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     } else if ((single = reading.take(/\b(?:first|earliest|oldest|last|latest|newest|most\s+recent)\s+(?:payment|sale|transaction)\b/))) {
       query.limit = 1;
       query.sort = /first|earliest|oldest/.test(single[0]) ? 'oldest' : 'newest';
+      understood = true;
     } else if (reading.has(/\b(?:average|avg|mean)\b/)) query.metric = 'average';
     else if (reading.has(/\b(?:largest|biggest|highest|maximum|max|most\s+expensive)\b|\bmost\b.*\b(?:single|one)\s+payment\b/)) query.metric = 'max';
     else if (reading.has(/\b(?:smallest|lowest|minimum|min|cheapest)\b/)) query.metric = 'min';
