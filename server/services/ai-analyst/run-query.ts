@@ -164,13 +164,12 @@ interface Source {
 
 const isMidnight = (iso: string | undefined) => iso === undefined || new Date(iso).getTime() % 86_400_000 === 0;
 
+/** Whether the roll-ups hold every condition of the query (the per-currency counts and sums need nothing more). */
 function rollupReadable(query: AnalystQuery): boolean {
   return (
     !query.customer &&
     !query.amount &&
     !query.reference &&
-    ['count', 'total', 'average', 'rate'].includes(query.metric) &&
-    query.groupBy !== 'customer' &&
     [query.from, query.to, query.compare?.from, query.compare?.to].every(isMidnight)
   );
 }
@@ -318,6 +317,8 @@ export async function runAnalystQuery(
   const major = (minor: number, currency: string) => minor / (baseUnits.get(currency) ?? 100);
   const where = whereOf(query, orgId, baseUnits);
   const source = sourceOf(query, orgId, baseUnits);
+  // Customers are not in the roll-ups: a breakdown by customer reads the payments.
+  const groupSource = query.groupBy === 'customer' ? paymentsSource(query, orgId, baseUnits) : source;
   const rowLimit = query.groupBy === 'none' && query.metric === 'list' ? Math.min(query.limit ?? MAX_LIMIT, MAX_LIMIT) : MAX_LIMIT;
   const [aggregates, rawRows] = await Promise.all([
     aggregatesOf(db, source),
@@ -336,14 +337,14 @@ export async function runAnalystQuery(
   let figures: Figure[] = [];
 
   if (query.groupBy !== 'none') {
-    const key = source.key(query.groupBy);
+    const key = groupSource.key(query.groupBy);
     const label = query.groupBy === 'customer' ? sql`max(p.customer_name)` : key;
-    const currency = source.key('currency');
+    const currency = groupSource.key('currency');
     groups = (
       await queryRows<{ key: string; label: string; currency: string; count: string; total: string }>(
         db,
-        sql`select ${key} as key, ${label} as label, ${currency} as currency, ${source.count} as count, ${source.sum} as total
-            from ${source.from} where ${source.where} group by 1, 3 having ${source.count} > 0`,
+        sql`select ${key} as key, ${label} as label, ${currency} as currency, ${groupSource.count} as count, ${groupSource.sum} as total
+            from ${groupSource.from} where ${groupSource.where} group by 1, 3 having ${groupSource.count} > 0`,
       )
     ).map((row) => ({ key: row.key, label: row.label, currency: row.currency, count: Number(row.count), totalMinor: Number(row.total) }));
     figures = groupFigures(query, groups, major);
