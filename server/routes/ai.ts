@@ -47,7 +47,8 @@ const aiRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; model?: 
               description: 'cannot-answer: understood, but not something the payments can tell (the summary says why)',
             }),
             summary: Type.String({
-              description: 'the answer, then what was counted (status, period with its dates, scope, currency); amounts formatted in their currency',
+              description:
+                'the answer, then what was counted (status, period with its dates, scope, currency); amounts formatted in their currency',
             }),
             results: Type.Array(Result, { description: 'the matching payments (at most 500), sorted as asked' }),
             groups: Type.Array(

@@ -42,7 +42,8 @@ interface Answer {
   } | null;
 }
 
-const corpus = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/analyst-corpus/${name}.json`, import.meta.url), 'utf8')) as CorpusEntry[];
+const corpus = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/analyst-corpus/${name}.json`, import.meta.url), 'utf8')) as CorpusEntry[];
 const DEV = corpus('dev');
 const HELD_OUT = corpus('held-out');
 
@@ -60,12 +61,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim();
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 async function ask(entry: CorpusEntry): Promise<Answer> {
   const response = await t.app.inject({
@@ -131,21 +127,25 @@ async function isCorrect(entry: CorpusEntry, answer: Answer): Promise<boolean> {
   if (entry.expect.refs) {
     const want = (await expected(entry, entry.expect.refs)).map((row) => String(row['reference']));
     const got = answer.results.map((row) => row.reference);
-    return entry.expect.ordered ? JSON.stringify(want) === JSON.stringify(got) : JSON.stringify(want.sort()) === JSON.stringify([...got].sort());
+    return entry.expect.ordered
+      ? JSON.stringify(want) === JSON.stringify(got)
+      : JSON.stringify(want.sort()) === JSON.stringify([...got].sort());
   }
-  const rows = await expected(entry, entry.expect.figures!);
-  const want = rows.map((row) => ({
-    label: row['label'] === null ? null : String(row['label']),
-    currency: row['currency'] === null ? null : String(row['currency']),
-    value: Number(row['value']),
-  }));
+  const rows = (await expected(entry, entry.expect.figures!)) as {
+    label: string | null;
+    currency: string | null;
+    value: string | number;
+  }[];
+  const want = rows.map((row) => ({ label: row.label, currency: row.currency, value: Number(row.value) }));
   return figuresMatch(want, answerFigures(answer), entry.expect.ordered ?? false);
 }
 
 const day = (iso: string | undefined) => iso?.slice(0, 10);
 const asList = (value: string | string[] | undefined) => (value === undefined ? undefined : [value].flat().sort().join(','));
 const formatDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 /** What an answer says it counted that differs from what the question asked (empty: the same question). */
 function scopeDifferences(entry: CorpusEntry, answer: Answer): string[] {
@@ -162,7 +162,10 @@ function scopeDifferences(entry: CorpusEntry, answer: Answer): string[] {
   if (asList(query.currency) !== asList(want.currency)) differences.push(`currency ${asList(query.currency)} ≠ ${asList(want.currency)}`);
   if ((query.customer === undefined) !== (want.customer === undefined) || (want.customer && fold(query.customer!) !== fold(want.customer)))
     differences.push(`customer ${query.customer} ≠ ${want.customer}`);
-  if ((query.gateway === undefined) !== (want.gateway === undefined) || (want.gateway && !fold(query.gateway!).includes(fold(want.gateway))))
+  if (
+    (query.gateway === undefined) !== (want.gateway === undefined) ||
+    (want.gateway && !fold(query.gateway!).includes(fold(want.gateway)))
+  )
     differences.push(`gateway ${query.gateway} ≠ ${want.gateway}`);
   // The summary states the period with its dates.
   for (const date of [want.from, want.compareFrom])

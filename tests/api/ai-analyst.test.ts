@@ -64,24 +64,28 @@ const CASES: Case[] = [
     q: 'Show all payments',
     refs: ALL_NEWEST,
     totals: { GHS: '6310.75', USD: '55.00' },
-    summary: 'Found 17 payments, worth GH₵6,310.75 and US$55.00 in total. Counted: payments of every status, all time, Akwaaba Foods, every currency, each on its own.',
+    summary:
+      'Found 17 payments, worth GH₵6,310.75 and US$55.00 in total. Counted: payments of every status, all time, Akwaaba Foods, every currency, each on its own.',
   },
   {
     q: 'How many payments failed last week?',
     matched: 0,
     query: { metric: 'count', status: ['Failed'], from: '2026-11-09T00:00:00.000Z', to: '2026-11-16T00:00:00.000Z' },
-    summary: 'No failed payments match. Counted: failed payments, last week (9 Nov 2026 to 15 Nov 2026), Akwaaba Foods, every currency, each on its own.',
+    summary:
+      'No failed payments match. Counted: failed payments, last week (9 Nov 2026 to 15 Nov 2026), Akwaaba Foods, every currency, each on its own.',
   },
   {
     q: 'How many failed payments this week?',
     refs: ['02', '06'],
-    summary: 'There are 2 failed payments, worth GH₵295.50 in total. Counted: failed payments, this week (16 Nov 2026 to 22 Nov 2026), Akwaaba Foods, every currency, each on its own.',
+    summary:
+      'There are 2 failed payments, worth GH₵295.50 in total. Counted: failed payments, this week (16 Nov 2026 to 22 Nov 2026), Akwaaba Foods, every currency, each on its own.',
   },
   {
     q: 'Total successful volume this month',
     refs: ['01', '03', '05', '07', '08', '10'],
     totals: { GHS: '1555.25', USD: '20.00' },
-    summary: 'The total of 6 successful payments is GH₵1,555.25 and US$20.00. Counted: successful payments, this month (1 Nov 2026 to 22 Nov 2026), Akwaaba Foods, every currency, each on its own.',
+    summary:
+      'The total of 6 successful payments is GH₵1,555.25 and US$20.00. Counted: successful payments, this month (1 Nov 2026 to 22 Nov 2026), Akwaaba Foods, every currency, each on its own.',
   },
   {
     // What customers paid: successful payments only, ranked in each currency on its own.
@@ -136,14 +140,25 @@ const CASES: Case[] = [
     summary:
       'By gateway (number of payments): Akwaaba Paystack: 9 payments; Akwaaba Sandbox: 5 payments; No gateway: 3 payments. Counted: payments of every status, all time, Akwaaba Foods, every currency, each on its own.',
   },
-  { q: 'How many payments today?', refs: ['02', '01'], summary: 'There are 2 payments, worth GH₵165.50 in total. Counted: payments of every status, today (22 Nov 2026), Akwaaba Foods, every currency, each on its own.' },
-  { q: 'What did we collect yesterday?', refs: ['03'], summary: 'The total of 1 successful payment is GH₵300.00. Counted: successful payments, yesterday (21 Nov 2026), Akwaaba Foods, every currency, each on its own.' },
+  {
+    q: 'How many payments today?',
+    refs: ['02', '01'],
+    summary:
+      'There are 2 payments, worth GH₵165.50 in total. Counted: payments of every status, today (22 Nov 2026), Akwaaba Foods, every currency, each on its own.',
+  },
+  {
+    q: 'What did we collect yesterday?',
+    refs: ['03'],
+    summary:
+      'The total of 1 successful payment is GH₵300.00. Counted: successful payments, yesterday (21 Nov 2026), Akwaaba Foods, every currency, each on its own.',
+  },
   { q: 'Payments from Ama Mensah', refs: ['01', '03', '11', '17'], totals: { GHS: '1620.00' } },
   { q: 'Payments by kofi@example.com', refs: ['02', '06', '16'], totals: { GHS: '385.50' } },
   {
     q: 'Payments for Efua Owusu that are pending',
     refs: ['09'],
-    summary: 'Found 1 pending payment, worth GH₵500.00 in total. Counted: pending payments from Efua Owusu, all time, Akwaaba Foods, every currency, each on its own.',
+    summary:
+      'Found 1 pending payment, worth GH₵500.00 in total. Counted: pending payments from Efua Owusu, all time, Akwaaba Foods, every currency, each on its own.',
   },
   { q: 'Payments from Ama Mensah over 200', refs: ['03', '11', '17'], totals: { GHS: '1500.00' } },
   { q: 'List pending payments', refs: ['04', '09', '16'], totals: { GHS: '605.00' } },
@@ -257,7 +272,8 @@ const CASES: Case[] = [
   {
     q: 'Payments on 5 November',
     refs: ['09'],
-    summary: 'Found 1 payment, worth GH₵500.00 in total. Counted: payments of every status, 5 Nov 2026, Akwaaba Foods, every currency, each on its own.',
+    summary:
+      'Found 1 payment, worth GH₵500.00 in total. Counted: payments of every status, 5 Nov 2026, Akwaaba Foods, every currency, each on its own.',
   },
   { q: 'Payments in October', refs: ['11', '12', '13'], totals: { GHS: '950.00', USD: '35.00' } },
   { q: 'Payments since 1 November', refs: ['02', '01', '04', '03', '05', '06', '07', '08', '09', '10'] },
@@ -266,12 +282,14 @@ const CASES: Case[] = [
   {
     q: 'How many payments in 2025?',
     refs: ['16', '17'],
-    summary: 'There are 2 payments, worth GH₵490.00 in total. Counted: payments of every status, in 2025 (1 Jan 2025 to 31 Dec 2025), Akwaaba Foods, every currency, each on its own.',
+    summary:
+      'There are 2 payments, worth GH₵490.00 in total. Counted: payments of every status, in 2025 (1 Jan 2025 to 31 Dec 2025), Akwaaba Foods, every currency, each on its own.',
   },
   {
     q: 'Total failed amount last month',
     refs: ['12'],
-    summary: 'The total of 1 failed payment is US$35.00. Counted: failed payments, last month (1 Oct 2026 to 31 Oct 2026), Akwaaba Foods, every currency, each on its own.',
+    summary:
+      'The total of 1 failed payment is US$35.00. Counted: failed payments, last month (1 Oct 2026 to 31 Oct 2026), Akwaaba Foods, every currency, each on its own.',
   },
   {
     q: 'Average successful payment in October',
@@ -280,8 +298,16 @@ const CASES: Case[] = [
   },
   { q: 'Payments in the last 7 days', refs: ['02', '01', '04', '03', '05', '06'] },
   { q: 'Find PAY-A000000000000007', refs: ['07'], query: { reference: 'PAY-A000000000000007' } },
-  { q: 'Total volume', summary: 'The total of 17 payments is GH₵6,310.75 and US$55.00. Counted: payments of every status, all time, Akwaaba Foods, every currency, each on its own.' },
-  { q: 'Payments above 5k', matched: 0, summary: 'No payments match. Counted: payments of every status over 5000, all time, Akwaaba Foods, every currency, each on its own.' },
+  {
+    q: 'Total volume',
+    summary:
+      'The total of 17 payments is GH₵6,310.75 and US$55.00. Counted: payments of every status, all time, Akwaaba Foods, every currency, each on its own.',
+  },
+  {
+    q: 'Payments above 5k',
+    matched: 0,
+    summary: 'No payments match. Counted: payments of every status over 5000, all time, Akwaaba Foods, every currency, each on its own.',
+  },
   { q: 'Show payments from Bolga', matched: 0 },
 ];
 

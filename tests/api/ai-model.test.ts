@@ -104,7 +104,10 @@ describe('AI analyst with an OpenAI-compatible model', () => {
   it('answers the extended kinds from the model: rates, comparisons, rankings, different customers', async () => {
     const cases: [query: object, figures: { label: string; currency: string | null; value: number; unit: string }[]][] = [
       [{ metric: 'rate', groupBy: 'none', rateOf: ['Failed'] }, [{ label: 'rate', currency: null, value: 23.5, unit: 'percent' }]],
-      [{ metric: 'customers', groupBy: 'none', status: ['Success'] }, [{ label: 'customers', currency: null, value: 6, unit: 'customers' }]],
+      [
+        { metric: 'customers', groupBy: 'none', status: ['Success'] },
+        [{ label: 'customers', currency: null, value: 6, unit: 'customers' }],
+      ],
       [
         {
           metric: 'count',

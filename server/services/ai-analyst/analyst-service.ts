@@ -99,7 +99,8 @@ export async function answerQuestion(
   if (scope === null && parsed.organisationId !== undefined && engine === 'embedded') scope = parsed.organisationId;
   const outcome = await runAnalystQuery(ctx.db, query, scope, units);
   const money = (minor: number, currency: string) => fromMinorUnits(minor, units.get(currency) ?? 100);
-  const scopeName = scope === null ? 'all organisations' : (organisations.find((organisation) => organisation.id === scope)?.name ?? 'your organisation');
+  const scopeName =
+    scope === null ? 'all organisations' : (organisations.find((organisation) => organisation.id === scope)?.name ?? 'your organisation');
   const labels = engine === 'embedded' ? { period: parsed.period, comparePeriod: parsed.comparePeriod } : {};
   return {
     outcome: 'answered',
@@ -118,4 +119,3 @@ export async function answerQuestion(
     engine,
   };
 }
-

@@ -110,7 +110,8 @@ function withinOneEdit(a: string, b: string): boolean {
     const diff: number[] = [];
     for (let i = 0; i < a.length && diff.length <= 2; i++) if (a[i] !== b[i]) diff.push(i);
     if (diff.length === 1) return true;
-    return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
+    const [first, second] = diff;
+    return first !== undefined && second === first + 1 && a[first] === b[second] && a[second] === b[first];
   }
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   let i = 0;
@@ -129,7 +130,11 @@ export function repairTypo(word: string): string | undefined {
 
 /** Whether the grammar or the filler list knows a word (numbers, amounts and symbols included). */
 export function isKnownWord(word: string): boolean {
-  return KNOWN_WORDS.has(word) || FILLER_WORDS.has(word) || /^[\d.,/$₵₦€£%-]+[km]?$|^(?:\d+(?:st|nd|rd|th))$|^(?:ghs|usd|ngn|xof|eur|gbp|kes|zar|us|gh)[$₵]?$/.test(word);
+  return (
+    KNOWN_WORDS.has(word) ||
+    FILLER_WORDS.has(word) ||
+    /^[\d.,/$₵₦€£%-]+[km]?$|^(?:\d+(?:st|nd|rd|th))$|^(?:ghs|usd|ngn|xof|eur|gbp|kes|zar|us|gh)[$₵]?$/.test(word)
+  );
 }
 
 /** Concepts the payments data cannot answer, with the one-line reason and the nearest question it can answer. */
@@ -151,7 +156,8 @@ export const UNSUPPORTED: { pattern: RegExp; reason: string; nearest: string }[]
   },
   { pattern: /\btax(?:es)?\b|\bvat\b/, reason: 'taxes are not recorded with the payments', nearest: 'How much did we collect {period}?' },
   {
-    pattern: /\bforecasts?\b|\bpredict(?:ion|ed)?s?\b|\bprojections?\b|\bproject(?:ed)?\b|\bnext\s+(?:week|month|quarter|year)\b|\btomorrow\b/,
+    pattern:
+      /\bforecasts?\b|\bpredict(?:ion|ed)?s?\b|\bprojections?\b|\bproject(?:ed)?\b|\bnext\s+(?:week|month|quarter|year)\b|\btomorrow\b/,
     reason: 'I only count payments that have happened; I do not forecast',
     nearest: 'Revenue this month compared with last month',
   },
@@ -175,10 +181,23 @@ export const UNSUPPORTED: { pattern: RegExp; reason: string; nearest: string }[]
     reason: 'how long payments take to settle is not recorded',
     nearest: 'How many payments are still pending?',
   },
-  { pattern: /\bhours?\b|\bhourly\b|\bminutes?\b|\btime\s+of\s+day\b/, reason: 'I break payments down by day, week or month, not by hour', nearest: 'Payments by day {period}' },
-  { pattern: /\bchurn(?:ed)?\b|\bretention\b|\bretained\b|\blifetime\b/, reason: 'customer retention is not something I can count', nearest: 'How many different customers paid {period}?' },
-  { pattern: /\bstaff\b|\bemployees?\b|\busers?\b|\bcashiers?\b|\bagents?\b/, reason: 'payments do not record which member of staff took them', nearest: 'Payments by gateway {period}' },
+  {
+    pattern: /\bhours?\b|\bhourly\b|\bminutes?\b|\btime\s+of\s+day\b/,
+    reason: 'I break payments down by day, week or month, not by hour',
+    nearest: 'Payments by day {period}',
+  },
+  {
+    pattern: /\bchurn(?:ed)?\b|\bretention\b|\bretained\b|\blifetime\b/,
+    reason: 'customer retention is not something I can count',
+    nearest: 'How many different customers paid {period}?',
+  },
+  {
+    pattern: /\bstaff\b|\bemployees?\b|\busers?\b|\bcashiers?\b|\bagents?\b/,
+    reason: 'payments do not record which member of staff took them',
+    nearest: 'Payments by gateway {period}',
+  },
 ];
 
 /** A question that asks for a change rather than an answer. */
-export const CHANGE_REQUEST = /^(?:please\s+)?(?:delete|remove|drop|cancel|void|reverse|update|change|edit|modify|mark|set|create|add|insert|send|email|approve|retry)\b/;
+export const CHANGE_REQUEST =
+  /^(?:please\s+)?(?:delete|remove|drop|cancel|void|reverse|update|change|edit|modify|mark|set|create|add|insert|send|email|approve|retry)\b/;

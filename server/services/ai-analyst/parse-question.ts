@@ -167,7 +167,8 @@ function readCustomer(reading: Reading, names: string[]): string | undefined {
   for (const { name, words } of folded) if (reading.take(new RegExp(`(?<!\\S)${escape(words)}(?!\\S)`))) return name;
   const owners = new Map<string, Set<string>>();
   for (const { name, words } of folded)
-    for (const word of words.split(' ')) if (word.length >= 3 && !isKnownWord(word)) owners.set(word, (owners.get(word) ?? new Set()).add(name));
+    for (const word of words.split(' '))
+      if (word.length >= 3 && !isKnownWord(word)) owners.set(word, (owners.get(word) ?? new Set()).add(name));
   const matches = new Set<string>();
   const used: string[] = [];
   for (const word of reading.words()) {
@@ -190,12 +191,17 @@ function readGateway(reading: Reading, names: string[]): string | undefined {
       return name;
     }
   }
-  const unknown = reading.take(/\b(?:via|using)\s+(?:the\s+)?([a-z][\w-]{2,40})(?:\s+(?:gateway|provider|psp))?\b|\bthrough\s+the\s+([a-z][\w-]{2,40})\s+(?:gateway|provider|psp)\b/);
+  const unknown = reading.take(
+    /\b(?:via|using)\s+(?:the\s+)?([a-z][\w-]{2,40})(?:\s+(?:gateway|provider|psp))?\b|\bthrough\s+the\s+([a-z][\w-]{2,40})\s+(?:gateway|provider|psp)\b/,
+  );
   return unknown ? (unknown[1] ?? unknown[2]) : undefined;
 }
 
 const STATUS_WORDS: [RegExp, PaymentStatus][] = [
-  [/\b(?:waiting|waited)\s+(?:to\s+be\s+paid|for\s+payment)\b|\bawaiting\s+payment\b|\bnot\s+(?:yet\s+)?(?:been\s+)?paid(?:\s+yet)?\b|\bstill\s+open\b/, 'Pending'],
+  [
+    /\b(?:waiting|waited)\s+(?:to\s+be\s+paid|for\s+payment)\b|\bawaiting\s+payment\b|\bnot\s+(?:yet\s+)?(?:been\s+)?paid(?:\s+yet)?\b|\bstill\s+open\b/,
+    'Pending',
+  ],
   [/\b(?:did|do|does|has|have|had)\s+not\s+go(?:ne)?\s+through\b|\bnot\s+gone\s+through\b|\bnot\s+successful\b/, 'Failed'],
   [/\b(?:went|gone|go|goes|going|got|get|gets)\s+through\b/, 'Success'],
   [/\b(?:pending|outstanding|unpaid|awaiting|incomplete|waiting|uncollected)\b/, 'Pending'],
@@ -228,7 +234,8 @@ function unitOf(word: string): AnalystQuery['groupBy'] {
 
 const MOST = /\b(?:most|highest|biggest|largest|best|top|busiest|greatest|max(?:imum)?)\b/;
 const LEAST = /\b(?:least|fewest|lowest|smallest|worst|quietest|slowest|min(?:imum)?)\b/;
-const COUNT_NOUNS = /\b(?:payments|transactions|txns|orders|failures|times|attempts)\b|\b(?:fewest|busiest|quietest|slowest)\b|\bby\s+(?:count|number)\b/;
+const COUNT_NOUNS =
+  /\b(?:payments|transactions|txns|orders|failures|times|attempts)\b|\b(?:fewest|busiest|quietest|slowest)\b|\bby\s+(?:count|number)\b/;
 const AMOUNT_WORDS = /\b(?:amount|amounts|value|volume|worth|how\s+much|total|sum)\b/;
 
 /** A period's counterpart named alone after "than" ("more than last month" compares with this month). */
@@ -241,9 +248,16 @@ function currentFor(previous: Period, now: Date): Period | undefined {
 
 /** The period just before a named one of the same unit ("last week" → the week before it). */
 function periodBefore(period: Period, now: Date): Period | undefined {
-  const previous: Record<string, string> = { today: 'yesterday', 'this week': 'last week', 'this month': 'last month', 'this quarter': 'last quarter', 'this year': 'last year' };
+  const previous: Record<string, string> = {
+    today: 'yesterday',
+    'this week': 'last week',
+    'this month': 'last month',
+    'this quarter': 'last quarter',
+    'this year': 'last year',
+  };
   if (previous[period.label]) return extractPeriod(previous[period.label]!, now).period;
-  const unit = /^(?:last|previous) (week|month|quarter|year)$/.exec(period.label)?.[1] ?? (period.label === 'yesterday' ? 'day' : undefined);
+  const unit =
+    /^(?:last|previous) (week|month|quarter|year)$/.exec(period.label)?.[1] ?? (period.label === 'yesterday' ? 'day' : undefined);
   if (!unit || !period.from || !period.to) return undefined;
   const from = new Date(period.from);
   if (unit === 'day' || unit === 'week') from.setUTCDate(from.getUTCDate() - (unit === 'day' ? 1 : 7));
@@ -276,9 +290,15 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   const reading = new Reading(canonical(original));
   const cannot = (reason: string, nearest: string, scope = false): ParsedQuestion => {
     const label = parsed.period?.label ?? 'this month';
-    return { query, understood: true, cannot: { reason, nearest: nearest.replace('{period}', label), ...(scope ? { scope } : {}) }, ...parsed };
+    return {
+      query,
+      understood: true,
+      cannot: { reason, nearest: nearest.replace('{period}', label), ...(scope ? { scope } : {}) },
+      ...parsed,
+    };
   };
-  if (CHANGE_REQUEST.test(reading.text)) return cannot('I only answer questions about payments; I cannot change them', 'How many payments failed {period}?');
+  if (CHANGE_REQUEST.test(reading.text))
+    return cannot('I only answer questions about payments; I cannot change them', 'How many payments failed {period}?');
 
   // Organisations named: a superadmin's question is narrowed to one; an orgadmin can only ask about their own.
   const superadmin = context.ownOrgId === null;
@@ -286,7 +306,11 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     if (!reading.take(new RegExp(`(?<!\\S)${escape(fold(organisation.name))}(?!\\S)`))) continue;
     if (superadmin) parsed.organisationId = organisation.id;
     else if (organisation.id !== context.ownOrgId)
-      return cannot(`you can only ask about your own organisation's payments, not those of ${organisation.name}`, 'How much did we collect {period}?', true);
+      return cannot(
+        `you can only ask about your own organisation's payments, not those of ${organisation.name}`,
+        'How much did we collect {period}?',
+        true,
+      );
   }
 
   const customer = readCustomer(reading, context.customerNames ?? []);
@@ -314,11 +338,15 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   for (const concept of UNSUPPORTED) if (concept.pattern.test(reading.text)) return cannot(concept.reason, concept.nearest);
   if (!superadmin && reading.has(/\b(?:organi[sz]ations?|orgs?|merchants?)\b/))
     return cannot('only a superadmin can compare organisations; you see your own organisation', 'How much did we collect {period}?', true);
-  reading.take(/\b(?:across|for|in|of)\s+(?:all\s+)?(?:the\s+)?(?:organi[sz]ations|orgs|merchants)\b|\ball\s+(?:organi[sz]ations|orgs|merchants)\b/);
+  reading.take(
+    /\b(?:across|for|in|of)\s+(?:all\s+)?(?:the\s+)?(?:organi[sz]ations|orgs|merchants)\b|\ball\s+(?:organi[sz]ations|orgs|merchants)\b/,
+  );
 
   const comparison = reading.has(/\b(?:vs|versus|compared?|comparison|against|than)\b/);
   // "last week versus the week before": the unit before the one named.
-  const before = reading.take(/\b(?:the\s+)?(?:(day|week|month|quarter|year)\s+(?:before|prior|preceding)|(?:previous|preceding|prior)\s+(day|week|month|quarter|year))\b/);
+  const before = reading.take(
+    /\b(?:the\s+)?(?:(day|week|month|quarter|year)\s+(?:before|prior|preceding)|(?:previous|preceding|prior)\s+(day|week|month|quarter|year))\b/,
+  );
   if (before) {
     const earlier = parsed.period && !parsed.comparePeriod ? periodBefore(parsed.period, context.now) : undefined;
     if (!earlier) return cannot('I could not tell which two periods to compare', 'Revenue this week compared with last week');
@@ -326,7 +354,9 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   }
   const compareWord = /\b(?:than|compared?\s+(?:with|to)|vs|versus|against)\b/.exec(reading.text);
   const namesPeriod =
-    compareWord && first.index !== undefined && /^\s*(?:with\s+|to\s+)?(?:the\s+)?$/.test(reading.text.slice(compareWord.index + compareWord[0].length, first.index));
+    compareWord &&
+    first.index !== undefined &&
+    /^\s*(?:with\s+|to\s+)?(?:the\s+)?$/.test(reading.text.slice(compareWord.index + compareWord[0].length, first.index));
   if (namesPeriod && parsed.period && !parsed.comparePeriod) {
     const current = currentFor(parsed.period, context.now);
     if (current) {
@@ -371,27 +401,47 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   if (statuses.length > 0 || money) understood = true;
   const statusesSideBySide = statuses.length > 1 && !rate && reading.has(/\b(?:vs|versus|compared?|against|and)\b/);
   if (rate) {
-    if (statuses.length === 0) return cannot('I can give the share of payments that succeeded, failed or are pending', 'Success rate {period}');
+    if (statuses.length === 0)
+      return cannot('I can give the share of payments that succeeded, failed or are pending', 'Success rate {period}');
     query.metric = 'rate';
     query.rateOf = statuses;
   } else if (statuses.length > 0) query.status = statuses;
   else if (money) query.status = ['Success'];
 
-  const groupMetric = () => (reading.has(/\b(?:average|avg|mean)\b/) ? 'average' : (money || reading.has(AMOUNT_WORDS)) && !reading.has(/\bby\s+(?:count|number)\b/) ? 'total' : 'count');
+  const groupMetric = () =>
+    reading.has(/\b(?:average|avg|mean)\b/)
+      ? 'average'
+      : (money || reading.has(AMOUNT_WORDS)) && !reading.has(/\bby\s+(?:count|number)\b/)
+        ? 'total'
+        : 'count';
   const rankMetric = (group: AnalystQuery['groupBy']) =>
     reading.has(COUNT_NOUNS) ? 'count' : money || reading.has(AMOUNT_WORDS) || group === 'customer' ? 'total' : 'count';
 
   if (!rate) {
     const limitWord = String.raw`(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)`;
     const numberOf = (word: string | undefined) =>
-      word === undefined ? undefined : /^\d+$/.test(word) ? Number(word) : ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].indexOf(word) + 1;
+      word === undefined
+        ? undefined
+        : /^\d+$/.test(word)
+          ? Number(word)
+          : ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].indexOf(word) + 1;
     const top =
       reading.take(new RegExp(String.raw`\b${limitWord}\s+(?:top|best|biggest|largest)\s+(?:paying\s+)?${UNIT}\b`)) ??
-      reading.take(new RegExp(String.raw`\b(?:top|best|biggest|largest|leading|highest|best\s+paying|highest\s+paying|most\s+valuable)\s+(?:${limitWord}\s+)?(?:paying\s+)?${UNIT}\b`));
+      reading.take(
+        new RegExp(
+          String.raw`\b(?:top|best|biggest|largest|leading|highest|best\s+paying|highest\s+paying|most\s+valuable)\s+(?:${limitWord}\s+)?(?:paying\s+)?${UNIT}\b`,
+        ),
+      );
     const distinct =
-      reading.take(/\bhow\s+many\s+(?:different\s+|distinct\s+|unique\s+|individual\s+|separate\s+)?(?:customers|payers|clients|people|spenders)\b/) ??
-      reading.take(/\b(?:number|count)\s+of\s+(?:different\s+|distinct\s+|unique\s+)?(?:customers|payers|clients|people)\b|\b(?:distinct|unique|different)\s+(?:customers|payers|clients)\b/);
-    const single = reading.has(/\b(?:single|one|individual)\s+(?:payment|transaction|sale)\b|\blargest\s+(?:payment|sale|transaction)\b|\bbiggest\s+(?:payment|sale|transaction)\b/);
+      reading.take(
+        /\bhow\s+many\s+(?:different\s+|distinct\s+|unique\s+|individual\s+|separate\s+)?(?:customers|payers|clients|people|spenders)\b/,
+      ) ??
+      reading.take(
+        /\b(?:number|count)\s+of\s+(?:different\s+|distinct\s+|unique\s+)?(?:customers|payers|clients|people)\b|\b(?:distinct|unique|different)\s+(?:customers|payers|clients)\b/,
+      );
+    const single = reading.has(
+      /\b(?:single|one|individual)\s+(?:payment|transaction|sale)\b|\blargest\s+(?:payment|sale|transaction)\b|\bbiggest\s+(?:payment|sale|transaction)\b/,
+    );
     const which =
       reading.take(new RegExp(String.raw`\b(?:which|what)\s+${UNIT}\b`)) ??
       reading.take(new RegExp(String.raw`\b(busiest|quietest|best|worst|slowest|biggest)\s+${UNIT}\b`)) ??
@@ -427,7 +477,8 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
       else if (Array.isArray(query.currency) && !parsed.comparePeriod) query.groupBy = 'currency';
       else if (statusesSideBySide && !parsed.comparePeriod) query.groupBy = 'status';
       // Currencies set side by side ("cedis versus dollars") compare amounts unless payments are counted.
-      if (query.groupBy === 'currency' && !by && !reading.has(/\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/)) query.metric = reading.has(/\b(?:average|avg|mean)\b/) ? 'average' : 'total';
+      if (query.groupBy === 'currency' && !by && !reading.has(/\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/))
+        query.metric = reading.has(/\b(?:average|avg|mean)\b/) ? 'average' : 'total';
       else if (query.groupBy !== 'none') query.metric = groupMetric();
     }
     if (query.groupBy === 'customer' && query.rank && query.metric === 'total' && !query.status) query.status = ['Success'];
@@ -457,7 +508,8 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
       query.sort = /first|earliest|oldest/.test(single[0]) ? 'oldest' : 'newest';
       understood = true;
     } else if (reading.has(/\b(?:average|avg|mean)\b/)) query.metric = 'average';
-    else if (reading.has(/\b(?:largest|biggest|highest|maximum|max|most\s+expensive)\b|\bmost\b.*\b(?:single|one)\s+payment\b/)) query.metric = 'max';
+    else if (reading.has(/\b(?:largest|biggest|highest|maximum|max|most\s+expensive)\b|\bmost\b.*\b(?:single|one)\s+payment\b/))
+      query.metric = 'max';
     else if (reading.has(/\b(?:smallest|lowest|minimum|min|cheapest)\b/)) query.metric = 'min';
     else if (reading.has(/\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\btotal\s+(?:number|count)\b/) && !manyMoney) query.metric = 'count';
     else if (money || reading.has(AMOUNT_WORDS)) query.metric = 'total';
@@ -471,9 +523,13 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   const unknown = reading.words().filter((word) => !isKnownWord(word) || /\d/.test(word));
   if (unknown.length > 0) {
     if (!understood) return { query, understood: false, ...parsed };
-    return cannot(`I do not know what “${unknown.slice(0, 3).join(' ')}” means in a question about payments`, 'How much did we collect {period}?');
+    return cannot(
+      `I do not know what “${unknown.slice(0, 3).join(' ')}” means in a question about payments`,
+      'How much did we collect {period}?',
+    );
   }
-  if (parsed.comparePeriod && !query.compare) return cannot('I can compare two periods, not more', 'Revenue this month compared with last month');
+  if (parsed.comparePeriod && !query.compare)
+    return cannot('I can compare two periods, not more', 'Revenue this month compared with last month');
   const problem = queryProblem(query);
   if (problem) return cannot(`I cannot combine those: ${problem}`, 'How much did we collect {period}?');
   return { query, understood, ...parsed };

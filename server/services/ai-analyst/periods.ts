@@ -125,7 +125,15 @@ const RULES: Rule[] = [
     pattern:
       /\b(?:so\s+far\s+)?(?:this|current|the\s+current)\s+(week|month|year|quarter)(?:\s+so\s+far)?\b|\b(week|month|year|quarter)\s+to\s+date\b|\b(wtd|mtd|ytd|qtd)\b/i,
     period: (match, now) =>
-      thisPeriod((match[1] ?? match[2] ?? { wtd: 'week', mtd: 'month', ytd: 'year', qtd: 'quarter' }[match[3]!.toLowerCase()] ?? 'month').toLowerCase(), now),
+      thisPeriod(
+        (
+          match[1] ??
+          match[2] ??
+          { wtd: 'week', mtd: 'month', ytd: 'year', qtd: 'quarter' }[match[3]!.toLowerCase()] ??
+          'month'
+        ).toLowerCase(),
+        now,
+      ),
   },
   {
     pattern: /\b(?:last|previous|past)\s+(week|month|year|quarter)\b/i,
@@ -154,7 +162,7 @@ function spanOf(result: Chrono.ParsedResult, now: Date): { start: Date; end: Dat
   const component = result.start;
   let year = component.get('year');
   const month = component.get('month');
-  let day = component.get('day');
+  const day = component.get('day');
   if (year === null || month === null) return undefined;
   const dayKnown = component.isCertain('day') || component.isCertain('weekday');
   // Questions are about payments that happened: a bare weekday or month means the last one, not the next.
@@ -165,7 +173,7 @@ function spanOf(result: Chrono.ParsedResult, now: Date): { start: Date; end: Dat
     }
     year -= 1;
   }
-  if (dayKnown) return spanOfDay(new Date(Date.UTC(year, month - 1, (day ??= 1))));
+  if (dayKnown) return spanOfDay(new Date(Date.UTC(year, month - 1, day ?? 1)));
   if (component.isCertain('month')) {
     const start = new Date(Date.UTC(year, month - 1, 1));
     return {
@@ -210,7 +218,11 @@ export function extractPeriod(text: string, now: Date): { period?: Period; rest:
     }
     if (start && end) {
       const label = `between ${formatDay(start.start)} and ${formatDay(new Date(end.end.getTime() - DAY))}`;
-      return { period: { from: start.start, to: end.end, label }, rest: text.replace(range[0], ' '.repeat(range[0].length)), index: range.index };
+      return {
+        period: { from: start.start, to: end.end, label },
+        rest: text.replace(range[0], ' '.repeat(range[0].length)),
+        index: range.index,
+      };
     }
   }
   const bounded =
@@ -223,7 +235,8 @@ export function extractPeriod(text: string, now: Date): { period?: Period; rest:
       const word = bounded[1]!.toLowerCase();
       const rest = text.replace(bounded[0], ' '.repeat(bounded[0].length));
       const index = bounded.index;
-      if (word === 'since' || word === 'from') return { period: { from: span.start, label: `since ${formatDay(span.start)}` }, rest, index };
+      if (word === 'since' || word === 'from')
+        return { period: { from: span.start, label: `since ${formatDay(span.start)}` }, rest, index };
       if (word === 'after') return { period: { from: span.end, label: `after ${formatDay(span.start)}` }, rest, index };
       if (word === 'before') return { period: { to: span.start, label: `before ${formatDay(span.start)}` }, rest, index };
       return { period: { to: span.end, label: `up to ${formatDay(span.start)}` }, rest, index };

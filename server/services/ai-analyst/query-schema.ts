@@ -31,7 +31,10 @@ export const AnalystQuerySchema = Type.Object(
     compare: Type.Optional(
       Type.Object(
         { from: Type.Optional(Timestamp), to: Type.Optional(Timestamp) },
-        { additionalProperties: false, description: 'a second period to compare with (count, total, average or customers); answers both and the change' },
+        {
+          additionalProperties: false,
+          description: 'a second period to compare with (count, total, average or customers); answers both and the change',
+        },
       ),
     ),
     status: Type.Optional(Type.Array(Type.Enum(STATUSES), { minItems: 1, maxItems: 3, uniqueItems: true })),
@@ -52,7 +55,9 @@ export const AnalystQuerySchema = Type.Object(
     customer: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'part of the customer name or e-mail' })),
     gateway: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'part of the gateway or provider name' })),
     currency: Type.Optional(
-      Type.Union([CurrencyCode, Type.Array(CurrencyCode, { minItems: 1, maxItems: 6, uniqueItems: true })], { description: 'one or several codes' }),
+      Type.Union([CurrencyCode, Type.Array(CurrencyCode, { minItems: 1, maxItems: 6, uniqueItems: true })], {
+        description: 'one or several codes',
+      }),
     ),
     reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{1,40}$' })),
     sort: Type.Optional(Type.Enum(SORTS)),
@@ -71,7 +76,8 @@ export const currenciesOf = (query: AnalystQuery): string[] => (query.currency =
 export function queryProblem(query: AnalystQuery): string | undefined {
   if (query.metric === 'rate' && !query.rateOf) return 'a rate needs rateOf';
   if (query.rateOf && query.metric !== 'rate') return 'rateOf is for metric rate';
-  if (query.compare && !['count', 'total', 'average', 'customers'].includes(query.metric)) return 'compare is for count, total, average or customers';
+  if (query.compare && !['count', 'total', 'average', 'customers'].includes(query.metric))
+    return 'compare is for count, total, average or customers';
   if (query.compare && query.groupBy !== 'none') return 'compare has no breakdown';
   if (query.rank && query.groupBy === 'none') return 'rank needs a groupBy';
   if (query.groupBy !== 'none' && !['count', 'total', 'average'].includes(query.metric)) return 'a breakdown counts, totals or averages';

@@ -167,10 +167,7 @@ const isMidnight = (iso: string | undefined) => iso === undefined || new Date(is
 /** Whether the roll-ups hold every condition of the query (the per-currency counts and sums need nothing more). */
 function rollupReadable(query: AnalystQuery): boolean {
   return (
-    !query.customer &&
-    !query.amount &&
-    !query.reference &&
-    [query.from, query.to, query.compare?.from, query.compare?.to].every(isMidnight)
+    !query.customer && !query.amount && !query.reference && [query.from, query.to, query.compare?.from, query.compare?.to].every(isMidnight)
   );
 }
 
@@ -189,10 +186,11 @@ function paymentsSource(query: AnalystQuery, orgId: number | null, baseUnits: Ma
 function rollupSource(query: AnalystQuery, orgId: number | null): Source {
   const conditions: SQL[] = [];
   if (orgId !== null) conditions.push(sql`r.org_id = ${orgId}`);
-  const list = (values: readonly string[]) => sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
   if (query.status) conditions.push(sql`r.status in (${list(query.status)})`);
   if (query.from) conditions.push(sql`r.day >= ${query.from.slice(0, 10)}::date`);
   if (query.to) conditions.push(sql`r.day < ${query.to.slice(0, 10)}::date`);
@@ -247,7 +245,10 @@ async function aggregatesOf(db: Database, source: Source): Promise<CurrencyAggre
 }
 
 async function distinctCustomers(db: Database, where: SQL): Promise<number> {
-  const [row] = await queryRows<{ count: string }>(db, sql`select count(distinct lower(p.customer_email)) as count from ${FROM} where ${where}`);
+  const [row] = await queryRows<{ count: string }>(
+    db,
+    sql`select count(distinct lower(p.customer_email)) as count from ${FROM} where ${where}`,
+  );
   return Number(row?.count ?? 0);
 }
 
@@ -384,7 +385,12 @@ export async function runAnalystQuery(
         : (await aggregatesOf(db, sourceOf({ ...query, status: counted }, orgId, baseUnits))).reduce((sum, entry) => sum + entry.count, 0);
     if (matched > 0) figures = [{ label: 'rate', currency: null, value: Math.round((1000 * hits) / matched) / 10, unit: 'percent' }];
   } else if (query.metric === 'max' || query.metric === 'min') {
-    figures = rows.map((row) => ({ label: row.customerName, currency: row.currency, value: major(row.amountMinor, row.currency), unit: 'money' }));
+    figures = rows.map((row) => ({
+      label: row.customerName,
+      currency: row.currency,
+      value: major(row.amountMinor, row.currency),
+      unit: 'money',
+    }));
   } else if (query.metric !== 'list') {
     figures = periodFigures(query.metric, aggregates, query.metric === 'customers' ? await distinctCustomers(db, where) : 0, major);
   }

@@ -43,7 +43,11 @@ const joinAnd = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${
 function periodText(from: string | undefined, to: string | undefined, label: string | undefined, now: Date): string {
   if (!from && !to) return 'all time';
   const last = to ? new Date(new Date(to).getTime() - 86_400_000) : now;
-  const dates = from ? (formatDay(new Date(from)) === formatDay(last) ? formatDay(last) : `${formatDay(new Date(from))} to ${formatDay(last)}`) : `up to ${formatDay(last)}`;
+  const dates = from
+    ? formatDay(new Date(from)) === formatDay(last)
+      ? formatDay(last)
+      : `${formatDay(new Date(from))} to ${formatDay(last)}`
+    : `up to ${formatDay(last)}`;
   return label && !label.includes(formatDay(last)) ? `${label} (${dates})` : dates;
 }
 
@@ -64,7 +68,10 @@ function amountText(query: AnalystQuery): string {
 
 /** "Counted: successful payments from Ama Mensah, this month (1 Nov 2026 to 22 Nov 2026), Akwaaba Foods, in GHS." */
 function countedSentence(query: AnalystQuery, context: SummaryContext): string {
-  const status = query.status && query.status.length < 3 ? `${query.status.map((s) => STATUS_WORDS[s]).join(' or ')} payments` : 'payments of every status';
+  const status =
+    query.status && query.status.length < 3
+      ? `${query.status.map((s) => STATUS_WORDS[s]).join(' or ')} payments`
+      : 'payments of every status';
   const who = [
     query.customer ? ` from ${query.customer}` : '',
     query.gateway ? ` via ${query.gateway}` : '',
@@ -130,7 +137,8 @@ function mainSentence(query: AnalystQuery, outcome: QueryOutcome, context: Summa
       const [a, b, change] = figures.filter((figure) => figure.currency === currency);
       const sign = change!.value > 0 ? '+' : change!.value < 0 ? '−' : '±';
       const magnitude = text({ ...change!, value: Math.abs(change!.value) });
-      const percent = b!.value !== 0 ? ` (${sign}${Math.abs(Math.round((1000 * change!.value) / b!.value) / 10).toLocaleString('en-GH')} %)` : '';
+      const percent =
+        b!.value !== 0 ? ` (${sign}${Math.abs(Math.round((1000 * change!.value) / b!.value) / 10).toLocaleString('en-GH')} %)` : '';
       return `${text(a!)} ${now} against ${text(b!)} ${before}, a change of ${sign}${magnitude}${percent}`;
     });
     return parts.length > 0 ? `${parts.join('; ')}.` : 'No payments match in either period.';
@@ -156,7 +164,9 @@ function mainSentence(query: AnalystQuery, outcome: QueryOutcome, context: Summa
     case 'max':
     case 'min': {
       const word = query.metric === 'max' ? 'largest' : 'smallest';
-      const items = outcome.rows.map((row, index) => `${text(figures[index]!)} (${row.reference}, ${row.customerName}, ${formatDay(row.createdAt)})`);
+      const items = outcome.rows.map(
+        (row, index) => `${text(figures[index]!)} (${row.reference}, ${row.customerName}, ${formatDay(row.createdAt)})`,
+      );
       return `The ${word} ${adjective}payment${items.length > 1 ? 's, one per currency, are' : ' is'} ${joinAnd(items)}.`;
     }
     default: {
