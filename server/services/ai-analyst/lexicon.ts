@@ -111,7 +111,7 @@ function withinOneEdit(a: string, b: string): boolean {
     for (let i = 0; i < a.length && diff.length <= 2; i++) if (a[i] !== b[i]) diff.push(i);
     if (diff.length === 1) return true;
     const [first, second] = diff;
-    return first !== undefined && second === first + 1 && a[first] === b[second] && a[second] === b[first];
+    return diff.length === 2 && first !== undefined && second === first + 1 && a[first] === b[second] && a[second] === b[first];
   }
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   let i = 0;
