@@ -318,7 +318,9 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     query.customer = customer.slice(0, 100);
     understood = true;
   }
-  // Typos within one edit of a known word, now that names are out of the way.
+  // Typos within one edit of a known word, now that names are out of the way (a repair never hides a concept the
+  // payments cannot answer).
+  const unsupported = UNSUPPORTED.find((concept) => concept.pattern.test(reading.text));
   reading.text = reading.text.replace(/\p{L}+/gu, (word) => repairTypo(word) ?? word);
 
   const first = extractPeriod(reading.text, context.now);
@@ -335,7 +337,8 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   }
   reading.take(/\b(?:to\s+date|all\s+time|ever|so\s+far|in\s+total|altogether|overall)\b/);
 
-  for (const concept of UNSUPPORTED) if (concept.pattern.test(reading.text)) return cannot(concept.reason, concept.nearest);
+  const concept = unsupported ?? UNSUPPORTED.find((candidate) => candidate.pattern.test(reading.text));
+  if (concept) return cannot(concept.reason, concept.nearest);
   if (!superadmin && reading.has(/\b(?:organi[sz]ations?|orgs?|merchants?)\b/))
     return cannot('only a superadmin can compare organisations; you see your own organisation', 'How much did we collect {period}?', true);
   reading.take(
