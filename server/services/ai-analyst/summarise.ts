@@ -121,10 +121,13 @@ function mainSentence(query: AnalystQuery, outcome: QueryOutcome, context: Summa
     if (query.rank) {
       const which = query.rank === 'most' ? 'highest' : 'lowest';
       const perCurrency = figures.some((figure) => figure.currency !== null) ? ' (in each currency on its own)' : '';
+      const rankedPerCurrency = new Map<string | null, number>();
+      for (const figure of figures) rankedPerCurrency.set(figure.currency, (rankedPerCurrency.get(figure.currency) ?? 0) + 1);
+      const ranked = Math.min(query.limit ?? 1, Math.max(...rankedPerCurrency.values()));
       const head =
-        (query.limit ?? 1) === 1
+        ranked === 1
           ? `The ${GROUP_NAMES[query.groupBy]} with the ${which} ${measure}${perCurrency}`
-          : `The ${query.limit} ${GROUP_NAMES[query.groupBy]}s with the ${which} ${measure}${perCurrency}`;
+          : `The ${ranked} ${GROUP_NAMES[query.groupBy]}s with the ${which} ${measure}${perCurrency}`;
       return `${head}: ${items}${more}.`;
     }
     return `By ${GROUP_NAMES[query.groupBy]} (${measure}): ${items}${more}.`;
