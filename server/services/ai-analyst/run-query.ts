@@ -51,6 +51,7 @@ export interface QueryOutcome {
 }
 
 const like = (text: string) => `%${escapeLike(text)}%`;
+const WHOLE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** The WHERE clause of a query within a scope (null = every organisation, for a superadmin). */
 function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<string, number>): SQL {
@@ -74,7 +75,9 @@ function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<strin
       )})`,
     );
   if (query.reference) conditions.push(sql`p.reference ilike ${`${escapeLike(query.reference)}%`}`);
-  if (query.customer)
+  // A whole e-mail address is one customer (and an index lookup); anything else is part of a name or address.
+  if (query.customer && WHOLE_EMAIL.test(query.customer)) conditions.push(sql`lower(p.customer_email) = ${query.customer.toLowerCase()}`);
+  else if (query.customer)
     conditions.push(sql`(p.customer_name ilike ${like(query.customer)} or p.customer_email ilike ${like(query.customer)})`);
   if (query.gateway) {
     const pattern = like(query.gateway);
