@@ -38,6 +38,8 @@ export const MAX_QUESTION_LENGTH = 1000;
 const LOOKS_LIKE_SQL =
   /;|--|\/\*|\b(?:select\s+.+\s+from|drop\s+table|delete\s+from|insert\s+into|update\s+\w+\s+set|union\s+(?:all\s+)?select|alter\s+table|truncate\s+table)\b/i;
 const DEFAULT_TOP = 5;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+const REFERENCE = /\bPAY-[0-9A-Z]{16}\b/i;
 
 const CURRENCY_WORDS: [RegExp, string][] = [
   [/\bgh₵|₵|\bghana\s+cedis?\b|\bcedis?\b|\bghs\b/, 'GHS'],
@@ -103,7 +105,7 @@ class Reading {
 export function nameCandidates(question: string): string[] {
   return [
     ...new Set(
-      canonical(question)
+      canonical(question.replace(EMAIL, ' ').replace(REFERENCE, ' '))
         .split(/\s+/)
         .filter((word) => word.length >= 2 && /^\p{L}+$/u.test(word) && !isKnownWord(word)),
     ),
@@ -275,13 +277,13 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   const parsed: Omit<ParsedQuestion, 'query' | 'understood'> = {};
 
   // E-mail addresses and references hold dots and capitals: read them before the text is normalised.
-  const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(original);
+  const email = EMAIL.exec(original);
   if (email) {
     query.customer = email[0];
     original = original.replace(email[0], ' ');
     understood = true;
   }
-  const reference = /\bPAY-[0-9A-Z]{16}\b/i.exec(original);
+  const reference = REFERENCE.exec(original);
   if (reference) {
     query.reference = reference[0].toUpperCase();
     original = original.replace(reference[0], ' ');

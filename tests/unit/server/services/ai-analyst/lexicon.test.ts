@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonical, fold, repairTypo } from '../../../../../server/services/ai-analyst/lexicon.ts';
-import { parseQuestion, type QuestionContext } from '../../../../../server/services/ai-analyst/parse-question.ts';
+import { nameCandidates, parseQuestion, type QuestionContext } from '../../../../../server/services/ai-analyst/parse-question.ts';
 
 const context: QuestionContext = {
   now: new Date('2026-11-22T10:00:00Z'),
@@ -68,5 +68,13 @@ describe('analyst grammar', () => {
       to: '2026-11-01T00:00:00.000Z',
       compare: { from: '2026-09-01T00:00:00.000Z', to: '2026-10-01T00:00:00.000Z' },
     });
+  });
+});
+
+describe('analyst name candidates', () => {
+  it('are the words no lexicon knows, without e-mail addresses or references (no name lookup for those)', () => {
+    expect(nameCandidates('How much has customer42@example.com paid?')).toEqual([]);
+    expect(nameCandidates('Find PAY-A000000000000007')).toEqual([]);
+    expect(nameCandidates('how much has chloe dubois paid')).toEqual(['chloe', 'dubois']);
   });
 });
