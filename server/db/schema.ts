@@ -383,6 +383,8 @@ export const payments = pgTable(
     index('payments_org_status_idx').on(table.orgId, table.status),
     // Platform-wide periods (superadmin analyst questions across every organisation).
     index('payments_created_idx').on(table.createdAt),
+    // A customer's payments by e-mail address (analyst questions naming one).
+    index('payments_org_customer_email_idx').on(table.orgId, sql`lower(${table.customerEmail})`),
     check('payments_status_check', sql`${table.status} in ('Pending', 'Success', 'Failed')`),
     check('payments_amount_check', sql`${table.amountMinor} > 0`),
   ],

@@ -43,7 +43,13 @@ const aiRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; model?: 
         ),
         response: {
           200: Type.Object({
-            summary: Type.String({ description: 'one or two sentences, amounts formatted in their currency' }),
+            outcome: Type.Union([Type.Literal('answered'), Type.Literal('cannot-answer'), Type.Literal('not-understood')], {
+              description: 'cannot-answer: understood, but not something the payments can tell (the summary says why)',
+            }),
+            summary: Type.String({
+              description:
+                'the answer, then what was counted (status, period with its dates, scope, currency); amounts formatted in their currency',
+            }),
             results: Type.Array(Result, { description: 'the matching payments (at most 500), sorted as asked' }),
             groups: Type.Array(
               Type.Object({
@@ -58,12 +64,22 @@ const aiRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; model?: 
             totals: Type.Array(
               Type.Object({ currency: Type.String(), count: Type.Integer(), total: Type.String(), totalMinor: Type.Integer() }),
             ),
+            figures: Type.Array(
+              Type.Object({
+                label: Type.String(),
+                currency: OrNull(Type.String()),
+                value: Type.Number({ description: 'a count, an amount in major units of the currency, or a percentage' }),
+                unit: Type.Union([Type.Literal('payments'), Type.Literal('customers'), Type.Literal('money'), Type.Literal('percent')]),
+              }),
+              { description: 'the numbers of the answer, in the order the summary tells them' },
+            ),
             matched: Type.Integer({ description: 'how many payments match, over every currency' }),
             query: Type.Union([AnalystQuerySchema, Type.Null()], {
               description: 'the structured query the question became; null when not understood',
             }),
             engine: Type.Union([Type.Literal('embedded'), Type.Literal('model')]),
             examples: Type.Optional(Type.Array(Type.String())),
+            suggestion: Type.Optional(Type.String({ description: 'with cannot-answer: the nearest question the analyst can answer' })),
           }),
           ...authErrors,
         },

@@ -5,7 +5,9 @@ export const AI_SUMMARY_FAILED = 'Failed to get AI summary.';
 export const QUESTION_MAX_LENGTH = 1000;
 export const EXAMPLE_QUESTIONS = [
   'How many payments failed last week?',
-  'Total successful volume this month',
+  'How much did we collect this month?',
   'Top 5 customers by amount',
   'Breakdown by status',
+  'Success rate last month',
+  'Revenue this week compared with last week',
 ];

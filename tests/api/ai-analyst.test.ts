@@ -64,33 +64,39 @@ const CASES: Case[] = [
     q: 'Show all payments',
     refs: ALL_NEWEST,
     totals: { GHS: '6310.75', USD: '55.00' },
-    summary: 'Found 17 payments, worth GH₵6,310.75 and US$55.00 in total.',
+    summary:
+      'Found 17 payments, worth GH₵6,310.75 and US$55.00 in total. Counted: payments of every status, all time, Akwaaba Foods, every currency, each on its own.',
   },
   {
     q: 'How many payments failed last week?',
     matched: 0,
     query: { metric: 'count', status: ['Failed'], from: '2026-11-09T00:00:00.000Z', to: '2026-11-16T00:00:00.000Z' },
-    summary: 'No failed payments last week found.',
+    summary:
+      'No failed payments match. Counted: failed payments, last week (9 Nov 2026 to 15 Nov 2026), Akwaaba Foods, every currency, each on its own.',
   },
   {
     q: 'How many failed payments this week?',
     refs: ['02', '06'],
-    summary: 'There are 2 failed payments this week, worth GH₵295.50 in total.',
+    summary:
+      'There are 2 failed payments, worth GH₵295.50 in total. Counted: failed payments, this week (16 Nov 2026 to 22 Nov 2026), Akwaaba Foods, every currency, each on its own.',
   },
   {
     q: 'Total successful volume this month',
     refs: ['01', '03', '05', '07', '08', '10'],
     totals: { GHS: '1555.25', USD: '20.00' },
-    summary: 'The total of 6 successful payments this month is GH₵1,555.25 and US$20.00.',
+    summary:
+      'The total of 6 successful payments is GH₵1,555.25 and US$20.00. Counted: successful payments, this month (1 Nov 2026 to 22 Nov 2026), Akwaaba Foods, every currency, each on its own.',
   },
   {
+    // What customers paid: successful payments only, ranked in each currency on its own.
     q: 'Top 5 customers by amount',
     groups: [
-      ['Efua Owusu', 'GHS', 3, '4000.00'],
+      ['Efua Owusu', 'GHS', 2, '3500.00'],
       ['Ama Mensah', 'GHS', 4, '1620.00'],
-      ['Kofi Boateng', 'GHS', 3, '385.50'],
       ['Kwame Nkrumah', 'GHS', 1, '150.00'],
-      ['Abena Darko', 'GHS', 2, '80.25'],
+      ['Abena Darko', 'GHS', 1, '75.25'],
+      ['Yaw Asante', 'GHS', 1, '60.00'],
+      ['John Smith', 'USD', 1, '20.00'],
     ],
   },
   {
@@ -100,53 +106,79 @@ const CASES: Case[] = [
       ['Efua Owusu', 'GHS', 3, '4000.00'],
     ],
     summary:
-      'Top 2 customers by number of payments among 17 payments: Ama Mensah: 4 payments (GH₵1,620.00); Efua Owusu: 3 payments (GH₵4,000.00).',
+      'The 2 customers with the highest number of payments: Ama Mensah: 4 payments; Efua Owusu: 3 payments. Counted: payments of every status, all time, Akwaaba Foods, every currency, each on its own.',
   },
   {
     q: 'Which customers paid the most this year?',
     groups: [
-      ['Efua Owusu', 'GHS', 3, '4000.00'],
+      ['Efua Owusu', 'GHS', 2, '3500.00'],
       ['Ama Mensah', 'GHS', 3, '1220.00'],
-      ['Kofi Boateng', 'GHS', 2, '295.50'],
       ['Kwame Nkrumah', 'GHS', 1, '150.00'],
-      ['Abena Darko', 'GHS', 2, '80.25'],
+      ['Abena Darko', 'GHS', 1, '75.25'],
+      ['Yaw Asante', 'GHS', 1, '60.00'],
+      ['John Smith', 'USD', 1, '20.00'],
     ],
   },
   {
     q: 'Payments over GHS 500 in the last 30 days',
     refs: ['05', '11'],
     query: { currency: 'GHS', amount: { gt: '500' }, from: '2026-10-24T00:00:00.000Z' },
-    summary: 'Found 2 payments in GHS over 500 in the last 30 days, worth GH₵1,800.00 in total.',
+    summary:
+      'Found 2 payments, worth GH₵1,800.00 in total. Counted: payments of every status over 500, in the last 30 days (24 Oct 2026 to 22 Nov 2026), Akwaaba Foods, in GHS.',
   },
   {
     q: 'Average payment by gateway',
     groups: [
       ['Akwaaba Paystack', 'GHS', 7, '5115.50'],
-      ['Akwaaba Sandbox', 'GHS', 5, '675.25'],
       ['No gateway', 'GHS', 3, '520.00'],
+      ['Akwaaba Sandbox', 'GHS', 5, '675.25'],
       ['Akwaaba Paystack', 'USD', 2, '55.00'],
     ],
   },
   {
     q: 'Number of payments by gateway',
     summary:
-      '17 payments, by gateway: Akwaaba Paystack: 7 payments (GH₵5,115.50); Akwaaba Sandbox: 5 payments (GH₵675.25); No gateway: 3 payments (GH₵520.00); Akwaaba Paystack: 2 payments (US$55.00).',
+      'By gateway (number of payments): Akwaaba Paystack: 9 payments; Akwaaba Sandbox: 5 payments; No gateway: 3 payments. Counted: payments of every status, all time, Akwaaba Foods, every currency, each on its own.',
   },
-  { q: 'How many payments today?', refs: ['02', '01'], summary: 'There are 2 payments today, worth GH₵165.50 in total.' },
-  { q: 'What did we collect yesterday?', refs: ['03'], summary: 'The total of 1 successful payment yesterday is GH₵300.00.' },
+  {
+    q: 'How many payments today?',
+    refs: ['02', '01'],
+    summary:
+      'There are 2 payments, worth GH₵165.50 in total. Counted: payments of every status, today (22 Nov 2026), Akwaaba Foods, every currency, each on its own.',
+  },
+  {
+    q: 'What did we collect yesterday?',
+    refs: ['03'],
+    summary:
+      'The total of 1 successful payment is GH₵300.00. Counted: successful payments, yesterday (21 Nov 2026), Akwaaba Foods, every currency, each on its own.',
+  },
   { q: 'Payments from Ama Mensah', refs: ['01', '03', '11', '17'], totals: { GHS: '1620.00' } },
   { q: 'Payments by kofi@example.com', refs: ['02', '06', '16'], totals: { GHS: '385.50' } },
   {
     q: 'Payments for Efua Owusu that are pending',
     refs: ['09'],
-    summary: 'Found 1 pending payment from Efua Owusu, worth GH₵500.00 in total.',
+    summary:
+      'Found 1 pending payment, worth GH₵500.00 in total. Counted: pending payments from Efua Owusu, all time, Akwaaba Foods, every currency, each on its own.',
   },
   { q: 'Payments from Ama Mensah over 200', refs: ['03', '11', '17'], totals: { GHS: '1500.00' } },
   { q: 'List pending payments', refs: ['04', '09', '16'], totals: { GHS: '605.00' } },
-  { q: 'Show unpaid payments', refs: ['02', '04', '06', '09', '12', '14', '16'], totals: { GHS: '905.50', USD: '35.00' } },
-  { q: 'Largest payment this year', summary: 'The largest payment this year is GH₵2,500.00 and US$35.00.' },
-  { q: 'Largest payment in GHS', summary: 'The largest payment in GHS is GH₵2,500.00 (PAY-A000000000000015, Efua Owusu, 1 Aug 2026).' },
-  { q: 'Smallest successful payment', summary: 'The smallest successful payment is GH₵60.00 and US$20.00.' },
+  // Unpaid means still waiting to be paid: pending, not failed.
+  { q: 'Show unpaid payments', refs: ['04', '09', '16'], totals: { GHS: '605.00' } },
+  {
+    q: 'Largest payment this year',
+    summary:
+      'The largest payments, one per currency, are GH₵2,500.00 (PAY-A000000000000015, Efua Owusu, 1 Aug 2026) and US$35.00 (PAY-A000000000000012, John Smith, 20 Oct 2026). Counted: payments of every status, this year (1 Jan 2026 to 22 Nov 2026), Akwaaba Foods, every currency, each on its own.',
+  },
+  {
+    q: 'Largest payment in GHS',
+    summary:
+      'The largest payment is GH₵2,500.00 (PAY-A000000000000015, Efua Owusu, 1 Aug 2026). Counted: payments of every status, all time, Akwaaba Foods, in GHS.',
+  },
+  {
+    q: 'Smallest successful payment',
+    summary:
+      'The smallest successful payments, one per currency, are GH₵60.00 (PAY-A000000000000010, Yaw Asante, 1 Nov 2026) and US$20.00 (PAY-A000000000000008, John Smith, 10 Nov 2026). Counted: successful payments, all time, Akwaaba Foods, every currency, each on its own.',
+  },
   {
     q: 'Payments between 100 and 300 cedis',
     refs: ['01', '03', '06', '13'],
@@ -157,21 +189,26 @@ const CASES: Case[] = [
   { q: 'payments of exactly 75.25 cedis', refs: ['07'] },
   { q: 'Payments of GHS 60', refs: ['10'] },
   { q: 'Show payments in USD', refs: ['08', '12'], totals: { USD: '55.00' } },
-  { q: 'How much USD did we receive?', refs: ['08'], summary: 'The total of 1 successful payment in USD is US$20.00.' },
+  {
+    q: 'How much USD did we receive?',
+    refs: ['08'],
+    summary: 'The total of 1 successful payment is US$20.00. Counted: successful payments, all time, Akwaaba Foods, in USD.',
+  },
   { q: 'Payments via Sandbox', refs: ['03', '07', '10', '13', '16'], totals: { GHS: '675.25' } },
   { q: 'Payments through Paystack this month', refs: ['02', '01', '05', '06', '08'], totals: { GHS: '1415.50', USD: '20.00' } },
   {
     q: 'Average payment amount via Paystack in the past 2 months',
-    summary: 'The average payment via paystack in the last 2 months is GH₵443.10 and US$27.50, over 7 payments.',
+    summary:
+      'The average payment is GH₵443.10 and US$27.50, over 7 payments. Counted: payments of every status via paystack, in the last 2 months (22 Sept 2026 to 22 Nov 2026), Akwaaba Foods, every currency, each on its own.',
   },
   {
     q: 'Breakdown by status',
     groups: [
       ['Success', 'GHS', 9, '5405.25'],
-      ['Failed', 'GHS', 3, '300.50'],
-      ['Pending', 'GHS', 3, '605.00'],
-      ['Failed', 'USD', 1, '35.00'],
       ['Success', 'USD', 1, '20.00'],
+      ['Failed', 'GHS', 3, '300.50'],
+      ['Failed', 'USD', 1, '35.00'],
+      ['Pending', 'GHS', 3, '605.00'],
     ],
   },
   {
@@ -202,10 +239,11 @@ const CASES: Case[] = [
     ],
   },
   {
+    // Revenue is money received: successful payments.
     q: 'Revenue by currency',
     groups: [
-      ['GHS', 'GHS', 15, '6310.75'],
-      ['USD', 'USD', 2, '55.00'],
+      ['GHS', 'GHS', 9, '5405.25'],
+      ['USD', 'USD', 1, '20.00'],
     ],
   },
   {
@@ -224,23 +262,52 @@ const CASES: Case[] = [
     q: 'Last 3 payments',
     refs: ['02', '01', '04'],
     matched: 17,
-    summary: 'Found 17 payments, worth GH₵6,310.75 and US$55.00 in total. Showing the 3 newest.',
+    summary:
+      'Found 17 payments, worth GH₵6,310.75 and US$55.00 in total. Showing the 3 newest. Counted: payments of every status, all time, Akwaaba Foods, every currency, each on its own.',
   },
   { q: '5 largest payments', refs: ['15', '05', '11', '09', '17'], matched: 17 },
   { q: 'Show me the 2 biggest failed payments', refs: ['06', '02'], matched: 4 },
-  { q: 'Oldest payment', refs: ['17', '16', '15', '14', '13', '12', '11', '10', '09', '08', '07', '06', '05', '03', '04', '01', '02'] },
-  { q: 'Payments on 5 November', refs: ['09'], summary: 'Found 1 payment on 5 Nov 2026, worth GH₵500.00 in total.' },
+  { q: 'Oldest payment', refs: ['17'], matched: 17 },
+  { q: 'Oldest payments', refs: ['17', '16', '15', '14', '13', '12', '11', '10', '09', '08', '07', '06', '05', '03', '04', '01', '02'] },
+  {
+    q: 'Payments on 5 November',
+    refs: ['09'],
+    summary:
+      'Found 1 payment, worth GH₵500.00 in total. Counted: payments of every status, 5 Nov 2026, Akwaaba Foods, every currency, each on its own.',
+  },
   { q: 'Payments in October', refs: ['11', '12', '13'], totals: { GHS: '950.00', USD: '35.00' } },
   { q: 'Payments since 1 November', refs: ['02', '01', '04', '03', '05', '06', '07', '08', '09', '10'] },
   { q: 'Payments before 1 October 2026', refs: ['14', '15', '16', '17'], totals: { GHS: '2995.00' } },
   { q: 'Payments between 1 and 12 November', refs: ['07', '08', '09', '10'] },
-  { q: 'How many payments in 2025?', refs: ['16', '17'], summary: 'There are 2 payments in 2025, worth GH₵490.00 in total.' },
-  { q: 'Total failed amount last month', refs: ['12'], summary: 'The total of 1 failed payment last month is US$35.00.' },
-  { q: 'Average successful payment in October', summary: 'The average successful payment in October 2026 is GH₵475.00, over 2 payments.' },
+  {
+    q: 'How many payments in 2025?',
+    refs: ['16', '17'],
+    summary:
+      'There are 2 payments, worth GH₵490.00 in total. Counted: payments of every status, in 2025 (1 Jan 2025 to 31 Dec 2025), Akwaaba Foods, every currency, each on its own.',
+  },
+  {
+    q: 'Total failed amount last month',
+    refs: ['12'],
+    summary:
+      'The total of 1 failed payment is US$35.00. Counted: failed payments, last month (1 Oct 2026 to 31 Oct 2026), Akwaaba Foods, every currency, each on its own.',
+  },
+  {
+    q: 'Average successful payment in October',
+    summary:
+      'The average successful payment is GH₵475.00, over 2 payments. Counted: successful payments, in October 2026 (1 Oct 2026 to 31 Oct 2026), Akwaaba Foods, every currency, each on its own.',
+  },
   { q: 'Payments in the last 7 days', refs: ['02', '01', '04', '03', '05', '06'] },
   { q: 'Find PAY-A000000000000007', refs: ['07'], query: { reference: 'PAY-A000000000000007' } },
-  { q: 'Total volume', summary: 'The total of 17 payments is GH₵6,310.75 and US$55.00.' },
-  { q: 'Payments above 5k', matched: 0, summary: 'No payments over 5000 found.' },
+  {
+    q: 'Total volume',
+    summary:
+      'The total of 17 payments is GH₵6,310.75 and US$55.00. Counted: payments of every status, all time, Akwaaba Foods, every currency, each on its own.',
+  },
+  {
+    q: 'Payments above 5k',
+    matched: 0,
+    summary: 'No payments match. Counted: payments of every status over 5000, all time, Akwaaba Foods, every currency, each on its own.',
+  },
   { q: 'Show payments from Bolga', matched: 0 },
 ];
 

@@ -87,7 +87,9 @@ describe('AI analyst with an OpenAI-compatible model', () => {
     expect(status).toBe(200);
     expect(answer.engine).toBe('model');
     expect(answer.matched).toBe(4);
-    expect(answer.summary).toBe('There are 4 failed payments, worth GH₵300.50 and US$35.00 in total.');
+    expect(answer.summary).toBe(
+      'There are 4 failed payments, worth GH₵300.50 and US$35.00 in total. Counted: failed payments, all time, Akwaaba Foods, every currency, each on its own.',
+    );
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request?.path).toBe('/v1/chat/completions');
@@ -97,6 +99,76 @@ describe('AI analyst with an OpenAI-compatible model', () => {
     const sent = JSON.stringify(request?.body);
     expect(sent).toContain('Akwaaba Paystack');
     for (const secret of ['Ama Mensah', 'PAY-A', 'ama@example.com', 'Bolga']) expect(sent).not.toContain(secret);
+  });
+
+  it('answers the extended kinds from the model: rates, comparisons, rankings, different customers', async () => {
+    const cases: [query: object, figures: { label: string; currency: string | null; value: number; unit: string }[]][] = [
+      [{ metric: 'rate', groupBy: 'none', rateOf: ['Failed'] }, [{ label: 'rate', currency: null, value: 23.5, unit: 'percent' }]],
+      [
+        { metric: 'customers', groupBy: 'none', status: ['Success'] },
+        [{ label: 'customers', currency: null, value: 6, unit: 'customers' }],
+      ],
+      [
+        {
+          metric: 'count',
+          groupBy: 'none',
+          from: '2026-11-16T00:00:00Z',
+          compare: { from: '2026-11-09T00:00:00Z', to: '2026-11-16T00:00:00Z' },
+        },
+        [
+          { label: 'this period', currency: null, value: 6, unit: 'payments' },
+          { label: 'compared period', currency: null, value: 2, unit: 'payments' },
+          { label: 'change', currency: null, value: 4, unit: 'payments' },
+        ],
+      ],
+      [
+        { metric: 'total', groupBy: 'customer', rank: 'most', limit: 1, status: ['Success'] },
+        [
+          { label: 'Efua Owusu', currency: 'GHS', value: 3500, unit: 'money' },
+          { label: 'John Smith', currency: 'USD', value: 20, unit: 'money' },
+        ],
+      ],
+    ];
+    for (const [query, figures] of cases) {
+      reply = () => chat(JSON.stringify(query));
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/ai/query',
+        headers: { authorization: `Bearer ${orgadmin}` },
+        payload: { query: 'a question the model reads' },
+      });
+      const answer = body<{ engine: string; outcome: string; figures: unknown[] }>(response);
+      expect(answer.engine, JSON.stringify(query)).toBe('model');
+      expect(answer.outcome).toBe('answered');
+      expect(answer.figures).toEqual(figures);
+    }
+    const sent = JSON.stringify(received.at(-1)?.body);
+    for (const word of ['rateOf', 'compare', 'rank', 'customers']) expect(sent).toContain(word);
+  });
+
+  it('falls back to the embedded engine when the model combines the extended fields wrongly', async () => {
+    for (const query of [
+      { metric: 'rate', groupBy: 'none' },
+      { metric: 'list', groupBy: 'none', compare: { from: '2026-11-09T00:00:00Z' } },
+      { metric: 'count', groupBy: 'none', rank: 'most' },
+      { metric: 'max', groupBy: 'day' },
+      { metric: 'count', groupBy: 'none', rateOf: ['Failed'] },
+    ]) {
+      reply = () => chat(JSON.stringify(query));
+      const { answer } = await ask('How many payments failed this week?');
+      expect(answer.engine, JSON.stringify(query)).toBe('embedded');
+      expect(answer.matched).toBe(2);
+    }
+  });
+
+  it("refuses an orgadmin's question naming another organisation even when the model answers", async () => {
+    reply = () => chat(JSON.stringify({ metric: 'total', groupBy: 'none' }));
+    const { answer } = await ask('How much did Bolga Crafts collect this month?');
+    expect(answer.summary).toBe(
+      "I cannot answer that: you can only ask about your own organisation's payments, not those of Bolga Crafts. The nearest question I can answer is “How much did we collect this month?”.",
+    );
+    expect(answer.results).toEqual([]);
+    expect(answer.matched).toBe(0);
   });
 
   it('accepts the JSON inside a ```json fence', async () => {

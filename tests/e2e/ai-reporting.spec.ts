@@ -26,7 +26,9 @@ test('orgadmin asks a question: AI Summary and the matching payments paged on th
   await expect(page.getByRole('heading', { name: 'AI Summary' })).toBeVisible();
   await ask(page, `Payments from ${data.pagingCustomer}`);
   const summary = page.locator('.ai-summary');
-  await expect(summary).toHaveText(`Found 12 payments from ${data.pagingCustomer}, worth GH₵78.00 in total.`);
+  await expect(summary).toHaveText(
+    `Found 12 payments, worth GH₵78.00 in total. Counted: payments of every status from ${data.pagingCustomer}, all time, ${data.organisation.name}, every currency, each on its own.`,
+  );
   await expect(results(page).getByRole('columnheader')).toHaveText(['Reference ID', 'Amount', 'Status', 'Customer']);
   await expect(results(page).locator('tbody tr')).toHaveCount(10);
   await expect(results(page).locator('tbody tr').first()).toContainText('GH₵12.00');
@@ -45,7 +47,7 @@ test('orgadmin asks a question: AI Summary and the matching payments paged on th
 
   await page.getByRole('button', { name: 'Breakdown by status' }).click();
   await expect(summary).toHaveText(
-    '15 payments, by status: Pending: 13 payments (GH₵127.50); Pending: 1 payment (US$10.00); Success: 1 payment (GH₵150.00).',
+    `By status (number of payments): Pending: 14 payments; Success: 1 payment. Counted: payments of every status, all time, ${data.organisation.name}, every currency, each on its own.`,
   );
   await expect(page.getByRole('table', { name: 'Breakdown' }).locator('tbody tr')).toHaveCount(3);
 });
@@ -72,9 +74,10 @@ test('superadmin asks about one chosen organisation', async ({ page }) => {
   const picker = page.getByLabel('Organisation');
   await expect(picker.locator('option', { hasText: data.organisation.name })).toHaveCount(1);
   await picker.selectOption({ label: data.organisation.name });
+  // Customers are ranked by what they paid: only Ama Serwaa's payment succeeded.
   await ask(page, 'Top 2 customers by amount');
   await expect(page.locator('.ai-summary')).toHaveText(
-    `Top 2 customers by amount among 15 payments: Ama Serwaa: GH₵150.00 from 1 payment; ${data.pagingCustomer}: GH₵78.00 from 12 payments.`,
+    `The customer with the highest amount (in each currency on its own): Ama Serwaa: GH₵150.00. Counted: successful payments, all time, ${data.organisation.name}, every currency, each on its own.`,
   );
   await saveWholeScreen(page, 'ai-reporting-superadmin');
 });

@@ -1,16 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { fromMinorUnits } from '../../../src/lib/money.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/raw.ts';
 import type { AuthenticatedUser } from '../../plugins/auth.ts';
 import { baseUnits } from '../dashboard/dashboard-repository.ts';
 import { dashboardScope } from '../dashboard/dashboard-service.ts';
+import { customerNamesLike, gatewayNames, organisationNames } from './analyst-repository.ts';
 import { queryFromModel, type ModelConfig } from './model-client.ts';
-import { parseQuestion, type QuestionContext } from './parse-question.ts';
+import { nameCandidates, parseQuestion, type ParsedQuestion, type QuestionContext } from './parse-question.ts';
 import type { AnalystQuery } from './query-schema.ts';
-import { runAnalystQuery } from './run-query.ts';
-import { EXAMPLE_QUESTIONS, helpSummary, summarise } from './summarise.ts';
+import { runAnalystQuery, type Figure } from './run-query.ts';
+import { cannotSummary, EXAMPLE_QUESTIONS, helpSummary, summarise } from './summarise.ts';
 
 export interface AnalystContext {
   db: Database;
@@ -21,6 +20,8 @@ export interface AnalystContext {
 }
 
 export interface AnalystAnswer {
+  /** answered; cannot-answer (understood, but not something the payments can tell); not-understood. */
+  outcome: 'answered' | 'cannot-answer' | 'not-understood';
   summary: string;
   results: {
     reference: string;
@@ -35,20 +36,16 @@ export interface AnalystAnswer {
   }[];
   groups: { key: string; label: string; currency: string; count: number; total: string; totalMinor: number }[];
   totals: { currency: string; count: number; total: string; totalMinor: number }[];
+  figures: Figure[];
   matched: number;
   query: AnalystQuery | null;
   engine: 'embedded' | 'model';
   examples?: string[];
+  /** With cannot-answer: the nearest question the analyst can answer. */
+  suggestion?: string;
 }
 
-async function questionContext(db: Database, orgId: number | null, now: Date, units: Map<string, number>): Promise<QuestionContext> {
-  const scope = orgId === null ? sql`true` : sql`(g.org_id = ${orgId} or g.org_id is null)`;
-  const rows = await queryRows<{ name: string; provider: string; display_name: string }>(
-    db,
-    sql`select g.name, pr.name as provider, pr.display_name from gateways g join providers pr on pr.id = g.provider_id where ${scope}`,
-  );
-  return { now, gatewayNames: rows.flatMap((row) => [row.name, row.provider, row.display_name]), currencies: [...units.keys()] };
-}
+const empty = { results: [], groups: [], totals: [], figures: [], matched: 0, query: null, engine: 'embedded' as const };
 
 /** Answers a question about the caller's payments (an orgadmin's own organisation; a superadmin's choice or all). */
 export async function answerQuestion(
@@ -57,22 +54,34 @@ export async function answerQuestion(
   question: string,
   orgId?: number,
 ): Promise<AnalystAnswer> {
-  const scope = await dashboardScope(ctx.db, caller, orgId);
-  const help = (): AnalystAnswer => ({
-    summary: helpSummary(),
-    results: [],
-    groups: [],
-    totals: [],
-    matched: 0,
-    query: null,
-    engine: 'embedded',
-    examples: EXAMPLE_QUESTIONS,
-  });
+  let scope = await dashboardScope(ctx.db, caller, orgId);
+  const help = (): AnalystAnswer => ({ outcome: 'not-understood', summary: helpSummary(), ...empty, examples: EXAMPLE_QUESTIONS });
   if (!question.trim()) return help();
-  const units = await baseUnits(ctx.db);
-  const context = await questionContext(ctx.db, scope, ctx.clock.now(), units);
-  const parsed = parseQuestion(question, context);
-  let query: AnalystQuery | null = parsed.understood ? parsed.query : null;
+  const candidates = nameCandidates(question);
+  const [units, gateways, organisations, customerNames] = await Promise.all([
+    baseUnits(ctx.db),
+    gatewayNames(ctx.db, scope),
+    organisationNames(ctx.db),
+    candidates.length > 0 ? customerNamesLike(ctx.db, scope, candidates) : Promise.resolve([]),
+  ]);
+  const context: QuestionContext = {
+    now: ctx.clock.now(),
+    gatewayNames: gateways,
+    currencies: [...units.keys()],
+    customerNames,
+    organisations,
+    ownOrgId: caller.role === 'superadmin' ? null : scope,
+  };
+  const parsed: ParsedQuestion = parseQuestion(question, context);
+  const refuse = (cannot: NonNullable<ParsedQuestion['cannot']>): AnalystAnswer => ({
+    outcome: 'cannot-answer',
+    summary: cannotSummary(cannot.reason, cannot.nearest),
+    ...empty,
+    suggestion: cannot.nearest,
+  });
+  // Another organisation named by an orgadmin is refused whoever reads the rest of the question.
+  if (parsed.cannot?.scope) return refuse(parsed.cannot);
+  let query: AnalystQuery | null = null;
   let engine: AnalystAnswer['engine'] = 'embedded';
   if (ctx.model) {
     const answer = await queryFromModel(ctx.model, question, context);
@@ -81,11 +90,21 @@ export async function answerQuestion(
       engine = 'model';
     } else ctx.log?.warn({ reason: answer.reason }, 'AI model query unusable; the embedded engine answered');
   }
+  if (!query) {
+    if (parsed.cannot) return refuse(parsed.cannot);
+    if (parsed.understood) query = parsed.query;
+  }
   if (!query) return help();
+  // A superadmin's question naming one organisation is about that organisation only.
+  if (scope === null && parsed.organisationId !== undefined && engine === 'embedded') scope = parsed.organisationId;
   const outcome = await runAnalystQuery(ctx.db, query, scope, units);
   const money = (minor: number, currency: string) => fromMinorUnits(minor, units.get(currency) ?? 100);
+  const scopeName =
+    scope === null ? 'all organisations' : (organisations.find((organisation) => organisation.id === scope)?.name ?? 'your organisation');
+  const labels = engine === 'embedded' ? { period: parsed.period, comparePeriod: parsed.comparePeriod } : {};
   return {
-    summary: summarise(query, outcome, units, engine === 'embedded' ? parsed.period : undefined),
+    outcome: 'answered',
+    summary: summarise(query, outcome, { units, now: context.now, scope: scopeName, ...labels }),
     results: outcome.rows.map((row) => ({ ...row, amount: money(row.amountMinor, row.currency) })),
     groups: outcome.groups.map((group) => ({ ...group, total: money(group.totalMinor, group.currency) })),
     totals: outcome.aggregates.map((entry) => ({
@@ -94,6 +113,7 @@ export async function answerQuestion(
       total: money(entry.totalMinor, entry.currency),
       totalMinor: entry.totalMinor,
     })),
+    figures: outcome.figures,
     matched: outcome.matched,
     query,
     engine,

@@ -21,7 +21,12 @@ function instructions(context: QuestionContext): string {
     JSON.stringify(AnalystQuerySchema),
     `Now is ${context.now.toISOString()}; dates are UTC; "to" is exclusive; weeks start on Monday.`,
     `Gateway and provider names: ${context.gatewayNames.join(', ') || 'none'}. Currency codes: ${context.currencies.join(', ')}.`,
-    'Top-N customers: groupBy "customer", metric "total", sort "largest", limit N. Breakdowns: groupBy with metric "count" or "total".',
+    'Money received (revenue, sales, takings, collected) means status ["Success"] unless another status is asked for; "unpaid" or "outstanding" means ["Pending"].',
+    'Breakdowns: groupBy with metric "count", "total" or "average". Which one had the most / least: groupBy, rank "most" or "least", limit 1.',
+    'Top-N customers: groupBy "customer", metric "total", status ["Success"], rank "most", limit N.',
+    'Rates: metric "rate" with rateOf (e.g. ["Failed"] for "what percentage failed"). Different customers: metric "customers".',
+    'Two periods: from/to for the one asked about, compare.from/compare.to for the one it is compared with (metric count, total, average or customers).',
+    'If the question is about something payments do not record (refunds, fees, countries, products, hours), answer {} and the server says it cannot answer.',
     'Answer with the JSON object only. Never write SQL. The organisation is decided by the server, not by you.',
   ].join('\n');
 }

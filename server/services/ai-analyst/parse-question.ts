@@ -1,8 +1,11 @@
+import { canonical, CHANGE_REQUEST, fold, isKnownWord, repairTypo, UNSUPPORTED } from './lexicon.ts';
 import { extractPeriod, type Period } from './periods.ts';
-import type { AnalystQuery, PaymentStatus } from './query-schema.ts';
+import { queryProblem, type AnalystQuery, type PaymentStatus } from './query-schema.ts';
 
 // The embedded engine: a plain-English question about payments → the structured query, with no outside service.
-// It reads words it knows and ignores the rest; what it reads is only ever used as a parameter.
+// The question is normalised (lexicon.ts), then phrases are read and blanked out one kind at a time: names, periods,
+// amounts, currencies, gateways, statuses, then what is asked. A word left that nothing knows makes the engine say it
+// cannot answer, rather than answer a question that was not asked. What it reads is only ever used as a parameter.
 
 export interface QuestionContext {
   now: Date;
@@ -10,6 +13,12 @@ export interface QuestionContext {
   gatewayNames: string[];
   /** Known currency codes. */
   currencies: string[];
+  /** Names of the scope's customers that share a word with the question (see nameCandidates). */
+  customerNames?: string[];
+  /** Every organisation, to recognise one named in the question. */
+  organisations?: { id: number; name: string }[];
+  /** The caller's own organisation; null for a superadmin, who may ask about any. */
+  ownOrgId?: number | null;
 }
 
 export interface ParsedQuestion {
@@ -17,25 +26,33 @@ export interface ParsedQuestion {
   /** False when nothing in the question was recognised (the caller answers with example questions). */
   understood: boolean;
   period?: Period;
+  /** The period a comparison is made with. */
+  comparePeriod?: Period;
+  /** Set when the question is understood but cannot be answered from the payments: why, and what can be. */
+  cannot?: { reason: string; nearest: string; scope?: boolean };
+  /** A superadmin's question naming one organisation. */
+  organisationId?: number;
 }
 
 export const MAX_QUESTION_LENGTH = 1000;
 const LOOKS_LIKE_SQL =
   /;|--|\/\*|\b(?:select\s+.+\s+from|drop\s+table|delete\s+from|insert\s+into|update\s+\w+\s+set|union\s+(?:all\s+)?select|alter\s+table|truncate\s+table)\b/i;
 const DEFAULT_TOP = 5;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+const REFERENCE = /\bPAY-[0-9A-Z]{16}\b/i;
 
 const CURRENCY_WORDS: [RegExp, string][] = [
-  [/\bgh₵|₵|\bcedis?\b|\bghana cedis?\b/i, 'GHS'],
-  [/\bus\$|\$|\b(?:us\s+)?dollars?\b/i, 'USD'],
-  [/₦|\bnaira\b/i, 'NGN'],
-  [/€|\beuros?\b/i, 'EUR'],
-  [/£|\bpounds?(?:\s+sterling)?\b/i, 'GBP'],
-  [/\bcfa(?:\s+francs?)?\b/i, 'XOF'],
+  [/\bgh₵|₵|\bghana\s+cedis?\b|\bcedis?\b|\bghs\b/, 'GHS'],
+  [/\bus\$|\$|\b(?:us\s+)?dollars?\b|\busd\b/, 'USD'],
+  [/₦|\bnaira\b|\bngn\b/, 'NGN'],
+  [/€|\beuros?\b|\beur\b/, 'EUR'],
+  [/£|\bpounds?(?:\s+sterling)?\b|\bgbp\b/, 'GBP'],
+  [/\bcfa(?:\s+francs?)?\b|\bxof\b/, 'XOF'],
+  [/\bkes\b|\bshillings?\b/, 'KES'],
+  [/\bzar\b|\brand\b/, 'ZAR'],
 ];
-// Lower-case codes accepted as currencies (others, like "all", are English words).
-const LOWERCASE_CODES = new Set(['GHS', 'USD', 'NGN', 'EUR', 'GBP', 'XOF', 'KES', 'ZAR']);
 
-const AMOUNT = String.raw`(?:(?:GHS|USD|NGN|EUR|GBP|XOF|GH₵|US\$|₵|\$|₦|€|£)\s?)?(\d[\d,]*(?:\.\d+)?)\s*(k|m|thousand|million)?(?:\s*(?:GHS|USD|NGN|EUR|GBP|XOF|cedis?|dollars?|naira|euros?|pounds?))?`;
+const AMOUNT = String.raw`(?:(?:ghs|usd|ngn|eur|gbp|xof|gh₵|us\$|₵|\$|₦|€|£)\s?)?(\d[\d,]*(?:\.\d+)?)\s*(k|m|thousand|million)?(?:\s*(?:ghs|usd|ngn|eur|gbp|xof|cedis?|dollars?|naira|euros?|pounds?))?`;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -49,271 +66,476 @@ function decimal(number: string, scale: string | undefined): string | undefined 
   return /^\d{1,13}(\.\d{1,4})?$/.test(text) ? text : undefined;
 }
 
-function readStatuses(text: string): PaymentStatus[] | undefined {
-  const found = new Set<PaymentStatus>();
-  let rest = text;
-  if (/\b(?:unpaid|not\s+paid|unsuccessful|not\s+successful|incomplete|not\s+completed)\b/i.test(rest)) {
-    found.add('Pending');
-    found.add('Failed');
-    rest = rest.replace(/\b(?:unpaid|not\s+paid|unsuccessful|not\s+successful|incomplete|not\s+completed)\b/gi, ' ');
-  }
-  if (/\b(?:fail(?:ed|ure|ures|s|ing)?|declined|rejected|errored)\b/i.test(rest)) found.add('Failed');
-  if (/\b(?:pending|outstanding|awaiting|in\s+progress|open|processing)\b/i.test(rest)) found.add('Pending');
-  if (/\b(?:success(?:ful|fully|es)?|succeeded|paid|completed?|settled|collect(?:ed)?|received?)\b/i.test(rest)) found.add('Success');
-  return found.size > 0 ? [...found].sort() : undefined;
+function currencyIn(text: string): string | undefined {
+  for (const [pattern, code] of CURRENCY_WORDS) if (pattern.test(text)) return code;
+  return undefined;
 }
 
-function readAmount(text: string): { amount?: AnalystQuery['amount']; currency?: string; rest: string } {
-  const marker = (match: string) => {
-    for (const [pattern, code] of CURRENCY_WORDS) if (pattern.test(match)) return code;
-    const code = /\b(GHS|USD|NGN|EUR|GBP|XOF)\b/i.exec(match)?.[1];
-    return code?.toUpperCase();
-  };
-  const between = new RegExp(String.raw`\bbetween\s+${AMOUNT}\s+and\s+${AMOUNT}`, 'i').exec(text);
+/** A question being read: the canonical text, with what has been read blanked out so it is read once. */
+class Reading {
+  text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** The first match of the pattern, blanked out of the text. */
+  take(pattern: RegExp): RegExpExecArray | null {
+    const match = new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(this.text);
+    if (match) this.text = this.text.slice(0, match.index) + ' '.repeat(match[0].length) + this.text.slice(match.index + match[0].length);
+    return match;
+  }
+
+  /** Every match, blanked out; how many there were. */
+  takeAll(pattern: RegExp): number {
+    let count = 0;
+    while (this.take(pattern)) count++;
+    return count;
+  }
+
+  has(pattern: RegExp): boolean {
+    return pattern.test(this.text);
+  }
+
+  words(): string[] {
+    return this.text.split(/\s+/).filter(Boolean);
+  }
+}
+
+/** Words of a question that no lexicon knows: perhaps part of a customer's name (looked up before parsing). */
+export function nameCandidates(question: string): string[] {
+  return [
+    ...new Set(
+      canonical(question.replace(EMAIL, ' ').replace(REFERENCE, ' '))
+        .split(/\s+/)
+        .filter((word) => word.length >= 2 && /^\p{L}+$/u.test(word) && !isKnownWord(word)),
+    ),
+  ];
+}
+
+function readAmount(reading: Reading): { amount?: AnalystQuery['amount']; currency?: string } {
+  const between = reading.take(new RegExp(String.raw`\bbetween\s+${AMOUNT}\s+and\s+${AMOUNT}`));
   if (between) {
     const low = decimal(between[1]!, between[2]);
     const high = decimal(between[3]!, between[4]);
-    if (low && high) return { amount: { gte: low, lte: high }, currency: marker(between[0]), rest: text.replace(between[0], ' ') };
+    if (low && high) return { amount: { gte: low, lte: high }, currency: currencyIn(between[0]) };
   }
-  const comparators: [RegExp, 'gt' | 'gte' | 'lt' | 'lte' | 'eq'][] = [
-    [/(?:at\s+least|no\s+less\s+than|minimum\s+of|>=|≥)/, 'gte'],
-    [/(?:at\s+most|no\s+more\s+than|maximum\s+of|up\s+to|<=|≤)/, 'lte'],
-    [/(?:over|above|more\s+than|greater\s+than|bigger\s+than|larger\s+than|exceeding|higher\s+than|>)/, 'gt'],
-    [/(?:under|below|less\s+than|smaller\s+than|lower\s+than|<)/, 'lt'],
-    [/(?:exactly|equal\s+to|of|for|=)/, 'eq'],
+  const comparators: [string, 'gt' | 'gte' | 'lt' | 'lte' | 'eq'][] = [
+    [String.raw`(?:at\s+least|no\s+less\s+than|minimum\s+of|>=|≥)`, 'gte'],
+    [String.raw`(?:at\s+most|no\s+more\s+than|maximum\s+of|up\s+to|<=|≤)`, 'lte'],
+    [String.raw`(?:over|above|more\s+than|greater\s+than|bigger\s+than|larger\s+than|exceeding|higher\s+than|>)`, 'gt'],
+    [String.raw`(?:under|below|less\s+than|smaller\s+than|lower\s+than|<)`, 'lt'],
+    [String.raw`(?:exactly|equal\s+to|of|for|=)`, 'eq'],
   ];
   const amount: NonNullable<AnalystQuery['amount']> = {};
   let currency: string | undefined;
-  let rest = text;
   for (const [words, key] of comparators) {
-    const pattern = new RegExp(String.raw`(?:\b|^)${words.source}\s*${AMOUNT}`, 'i');
-    const match = pattern.exec(rest);
+    const pattern = new RegExp(
+      String.raw`(?:\b|^|\s)${words}\s*${AMOUNT}(?![\d/.-]|\s*(?:st|nd|rd|th|payments?|transactions?|times|customers?|days?|weeks?|months?|years?)\b)`,
+    );
+    const match = pattern.exec(reading.text);
     if (!match) continue;
-    const code = marker(match[0]);
+    const code = currencyIn(match[0]);
     // "of 100" or "for 100" only mean an amount when money is named ("of GHS 100", "for 250 cedis").
     if (key === 'eq' && !code && !/exactly|equal|=/.test(match[0])) continue;
     const value = decimal(match[1]!, match[2]);
     if (!value) continue;
     amount[key] = value;
     currency ??= code;
-    rest = rest.replace(match[0], ' ');
+    reading.take(pattern);
   }
-  return Object.keys(amount).length > 0 ? { amount, currency, rest } : { rest };
+  return Object.keys(amount).length > 0 ? { amount, currency } : {};
 }
 
-function readCurrency(original: string, context: QuestionContext): string | undefined {
-  for (const code of context.currencies) {
-    if (new RegExp(`\\b${code}\\b`).test(original)) return code;
-    if (LOWERCASE_CODES.has(code) && new RegExp(`\\b${code}\\b`, 'i').test(original)) return code;
+/** Every currency named, in the order named. */
+function readCurrencies(reading: Reading, known: string[]): string[] {
+  const found: { code: string; index: number }[] = [];
+  for (const [pattern, code] of CURRENCY_WORDS) {
+    let match: RegExpExecArray | null;
+    while ((match = new RegExp(pattern.source).exec(reading.text))) {
+      found.push({ code, index: match.index });
+      reading.take(new RegExp(escape(match[0])));
+    }
   }
-  for (const [pattern, code] of CURRENCY_WORDS) if (pattern.test(original)) return code;
+  for (const code of known) {
+    const match = reading.take(new RegExp(`\\b${code.toLowerCase()}\\b`));
+    if (match) found.push({ code, index: match.index });
+  }
+  return [...new Set(found.sort((a, b) => a.index - b.index).map((entry) => entry.code))];
+}
+
+/** The customer whose whole name (or a word of it no other customer has) the question contains. */
+function readCustomer(reading: Reading, names: string[]): string | undefined {
+  const folded = [...new Set(names)].map((name) => ({ name, words: fold(name) })).sort((a, b) => b.words.length - a.words.length);
+  for (const { name, words } of folded) if (reading.take(new RegExp(`(?<!\\S)${escape(words)}(?!\\S)`))) return name;
+  const owners = new Map<string, Set<string>>();
+  for (const { name, words } of folded)
+    for (const word of words.split(' '))
+      if (word.length >= 3 && !isKnownWord(word)) owners.set(word, (owners.get(word) ?? new Set()).add(name));
+  const matches = new Set<string>();
+  const used: string[] = [];
+  for (const word of reading.words()) {
+    const owner = owners.get(word);
+    if (owner?.size === 1) {
+      matches.add([...owner][0]!);
+      used.push(word);
+    }
+  }
+  if (matches.size !== 1) return undefined;
+  for (const word of used) reading.take(new RegExp(`(?<!\\S)${escape(word)}(?!\\S)`));
+  return [...matches][0];
+}
+
+function readGateway(reading: Reading, names: string[]): string | undefined {
+  const known = [...new Set(names.map((name) => name.trim()).filter((name) => name.length >= 3))].sort((a, b) => b.length - a.length);
+  for (const name of known) {
+    if (reading.take(new RegExp(`\\b${escape(fold(name))}\\b(?:\\s+(?:gateway|provider|psp))?`))) {
+      reading.take(/\b(?:via|through|using|on)\s+(?:the\s+)?$/);
+      return name;
+    }
+  }
+  const unknown = reading.take(
+    /\b(?:via|using)\s+(?:the\s+)?([a-z][\w-]{2,40})(?:\s+(?:gateway|provider|psp))?\b|\bthrough\s+the\s+([a-z][\w-]{2,40})\s+(?:gateway|provider|psp)\b/,
+  );
+  return unknown ? (unknown[1] ?? unknown[2]) : undefined;
+}
+
+const STATUS_WORDS: [RegExp, PaymentStatus][] = [
+  [
+    /\b(?:waiting|waited)\s+(?:to\s+be\s+paid|for\s+payment)\b|\bawaiting\s+payment\b|\bnot\s+(?:yet\s+)?(?:been\s+)?paid(?:\s+yet)?\b|\bstill\s+open\b/,
+    'Pending',
+  ],
+  [/\b(?:did|do|does|has|have|had)\s+not\s+go(?:ne)?\s+through\b|\bnot\s+gone\s+through\b|\bnot\s+successful\b/, 'Failed'],
+  [/\b(?:went|gone|go|goes|going|got|get|gets)\s+through\b/, 'Success'],
+  [/\b(?:pending|outstanding|unpaid|awaiting|incomplete|waiting|uncollected)\b/, 'Pending'],
+  [/\b(?:failed|fail|fails|failure|failures|failing|declined|decline|declines|rejected|bounced|errored|unsuccessful)\b/, 'Failed'],
+  [/\b(?:successful|successfully|success|succeeded|successes|completed|settled|approved|approval)\b/, 'Success'],
+];
+
+function readStatuses(reading: Reading): PaymentStatus[] {
+  const found = new Set<PaymentStatus>();
+  for (const [pattern, status] of STATUS_WORDS) if (reading.takeAll(pattern) > 0) found.add(status);
+  return [...found].sort();
+}
+
+const MONEY_WORDS =
+  /\b(?:revenue|revenues|sales?|takings|income|earnings|earn|earned|earning|turnover|collect|collected|collecting|collection|collections|receive|received|receiving|came\s+in|come\s+in|coming\s+in|brought\s+in|bring\s+in|paid|pay|pays|paying|spent|spend|spending|brought)\b/;
+const WE_MADE = /\b(?:we|did\s+we|have\s+we|we\s+have|we\s+had)\s+(?:make|made|making)\b|\bmade\s+(?:so\s+far|in\s+total|altogether)\b/;
+
+const UNIT = String.raw`(day|days|date|dates|week|weeks|month|months|customer|customers|client|clients|payer|payers|spender|spenders|gateway|gateways|provider|providers|psp|psps|channel|channels|currency|currencies|status|statuses|organi[sz]ation|organi[sz]ations|orgs?|merchants?)`;
+
+function unitOf(word: string): AnalystQuery['groupBy'] {
+  if (/^(?:day|date)/.test(word)) return 'day';
+  if (word.startsWith('week')) return 'week';
+  if (word.startsWith('month')) return 'month';
+  if (/^(?:customer|client|payer|spender)/.test(word)) return 'customer';
+  if (/^(?:gateway|provider|psp|channel)/.test(word)) return 'gateway';
+  if (word.startsWith('currenc')) return 'currency';
+  if (word.startsWith('status')) return 'status';
+  return 'organisation';
+}
+
+const MOST = /\b(?:most|highest|biggest|largest|best|top|busiest|greatest|max(?:imum)?)\b/;
+const LEAST = /\b(?:least|fewest|lowest|smallest|worst|quietest|slowest|min(?:imum)?)\b/;
+const COUNT_NOUNS =
+  /\b(?:payments|transactions|txns|orders|failures|times|attempts)\b|\b(?:fewest|busiest|quietest|slowest)\b|\bby\s+(?:count|number)\b/;
+const AMOUNT_WORDS = /\b(?:amount|amounts|value|volume|worth|how\s+much|total|sum)\b/;
+
+/** A period's counterpart named alone after "than" ("more than last month" compares with this month). */
+function currentFor(previous: Period, now: Date): Period | undefined {
+  const unit = /^(?:last|previous) (week|month|quarter|year)$/.exec(previous.label)?.[1];
+  if (unit) return extractPeriod(`this ${unit}`, now).period;
+  if (previous.label === 'yesterday') return extractPeriod('today', now).period;
   return undefined;
 }
 
-function readGateway(text: string, context: QuestionContext): { gateway?: string; rest: string } {
-  const names = [...new Set(context.gatewayNames.filter((name) => name.trim().length >= 3))].sort((a, b) => b.length - a.length);
-  for (const name of names) {
-    const pattern = new RegExp(`\\b${escape(name.trim())}\\b`, 'i');
-    const match = pattern.exec(text);
-    if (match) return { gateway: name.trim(), rest: text.replace(pattern, ' ') };
-  }
-  return { rest: text };
+/** The period just before a named one of the same unit ("last week" → the week before it). */
+function periodBefore(period: Period, now: Date): Period | undefined {
+  const previous: Record<string, string> = {
+    today: 'yesterday',
+    'this week': 'last week',
+    'this month': 'last month',
+    'this quarter': 'last quarter',
+    'this year': 'last year',
+  };
+  if (previous[period.label]) return extractPeriod(previous[period.label]!, now).period;
+  const unit =
+    /^(?:last|previous) (week|month|quarter|year)$/.exec(period.label)?.[1] ?? (period.label === 'yesterday' ? 'day' : undefined);
+  if (!unit || !period.from || !period.to) return undefined;
+  const from = new Date(period.from);
+  if (unit === 'day' || unit === 'week') from.setUTCDate(from.getUTCDate() - (unit === 'day' ? 1 : 7));
+  else from.setUTCMonth(from.getUTCMonth() - (unit === 'month' ? 1 : unit === 'quarter' ? 3 : 12));
+  return { from, to: period.from, label: `the ${unit} before` };
 }
 
-/** "via X" / "through the X gateway" naming a gateway the caller has none of (the answer is then empty, not wrong). */
-function readUnknownGateway(text: string): { gateway?: string; rest: string } {
-  const via =
-    /\b(?:via|through|using|over|on)\s+(?:the\s+)?([A-Za-z][\w-]{2,40})\s+(?:gateway|provider|psp)\b|\b(?:via|through|using)\s+(?:the\s+)?([A-Za-z][\w-]{2,40})\b/i.exec(
-      text,
-    );
-  if (via) return { gateway: (via[1] ?? via[2])!, rest: text.replace(via[0], ' ') };
-  return { rest: text };
-}
-
-const NOT_NAMES = new Set(
-  'I Me My The A An All Any Show List Find Give Get What Which Who How When Payments Payment Transactions Customer Customers GHS USD NGN EUR GBP XOF PAY Success Pending Failed Today Yesterday Paid Top'.split(
-    ' ',
-  ),
-);
-
-function readCustomer(text: string): { customer?: string; rest: string } {
-  const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(text);
-  if (email) return { customer: email[0], rest: text.replace(email[0], ' ') };
-  const quoted = /["“']([^"“”']{1,100})["”']/.exec(text);
-  if (quoted?.[1]?.trim()) return { customer: quoted[1].trim(), rest: text.replace(quoted[0], ' ') };
-  const name = String.raw`([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,3})`;
-  const patterns = [
-    new RegExp(String.raw`\b(?:customer|client|payer)s?\s+(?:named\s+|called\s+)?${name}`),
-    new RegExp(String.raw`\b(?:from|by|for|to)\s+${name}`),
-    new RegExp(String.raw`^${name}(?:'s|’s)\s`),
-  ];
-  for (const pattern of patterns) {
-    for (const match of text.matchAll(new RegExp(pattern.source, 'g'))) {
-      const candidate = match[1]
-        ?.split(/\s+/)
-        .filter((word) => !NOT_NAMES.has(word))
-        .join(' ');
-      if (candidate) return { customer: candidate, rest: text.replace(match[0], ' ') };
-    }
-  }
-  return { rest: text };
-}
-
-function readLimit(text: string): { limit?: number; sort?: AnalystQuery['sort']; rest: string } {
-  const patterns: [RegExp, AnalystQuery['sort'] | undefined][] = [
-    [
-      /\b(?:top|first|last|latest|newest|most\s+recent|recent|biggest|largest|highest|smallest|lowest|oldest|earliest)\s+(\d{1,3})\b/i,
-      undefined,
-    ],
-    [/\b(\d{1,3})\s+(?:biggest|largest|highest|most\s+expensive)\b/i, 'largest'],
-    [/\b(\d{1,3})\s+(?:smallest|lowest|cheapest)\b/i, 'smallest'],
-    [/\b(\d{1,3})\s+(?:latest|newest|most\s+recent|recent|last)\b/i, 'newest'],
-    [/\b(\d{1,3})\s+(?:oldest|earliest|first)\b/i, 'oldest'],
-  ];
-  for (const [pattern, sort] of patterns) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const limit = Number(match[1]);
-    if (limit < 1) continue;
-    const word = match[0].toLowerCase();
-    const inferred: AnalystQuery['sort'] =
-      sort ??
-      (/(biggest|largest|highest)/.test(word)
-        ? 'largest'
-        : /(smallest|lowest)/.test(word)
-          ? 'smallest'
-          : /(oldest|earliest|first)/.test(word)
-            ? 'oldest'
-            : /top/.test(word)
-              ? undefined
-              : 'newest');
-    return { limit: Math.min(limit, 500), sort: inferred, rest: text.replace(match[0], ' ') };
-  }
-  return { rest: text };
-}
-
-const GROUP_WORDS: [RegExp, AnalystQuery['groupBy']][] = [
-  [/\b(?:by|per|for\s+each|each|across)\s+(?:payment\s+)?status(?:es)?\b|\bstatus\s+breakdown\b/i, 'status'],
-  [/\b(?:by|per|for\s+each|each|across)\s+(?:gateway|provider|psp|channel)s?\b|\bgateway\s+(?:breakdown|usage|split)\b/i, 'gateway'],
-  [/\b(?:by|per|for\s+each|each)\s+(?:day|date)\b|\bdaily\b|\bday\s+by\s+day\b/i, 'day'],
-  [/\b(?:by|per|for\s+each|each)\s+month\b|\bmonthly\b|\bmonth\s+by\s+month\b/i, 'month'],
-  [/\b(?:by|per|for\s+each|each)\s+currenc(?:y|ies)\b/i, 'currency'],
-  [/\b(?:by|per|for\s+each|each)\s+(?:customer|client|payer)\b/i, 'customer'],
-];
-
-/** Turns a question into the structured query (never SQL), or says it understood nothing. */
+/** Turns a question into the structured query (never SQL), or says it understood nothing or cannot answer it. */
 export function parseQuestion(question: string, context: QuestionContext): ParsedQuestion {
-  const original = question.replace(/\s+/g, ' ').trim().slice(0, MAX_QUESTION_LENGTH);
-  // SQL is not a question: answer with examples rather than guess at what part of it meant.
-  if (LOOKS_LIKE_SQL.test(original)) return { query: { metric: 'list', groupBy: 'none' }, understood: false };
+  let original = question.replace(/\s+/g, ' ').trim().slice(0, MAX_QUESTION_LENGTH);
   const query: AnalystQuery = { metric: 'list', groupBy: 'none' };
+  // SQL is not a question: answer with examples rather than guess at what part of it meant.
+  if (LOOKS_LIKE_SQL.test(original)) return { query, understood: false };
   let understood = false;
-  let text = original;
+  const parsed: Omit<ParsedQuestion, 'query' | 'understood'> = {};
 
-  const reference = /\bPAY-[0-9A-Z]{16}\b/i.exec(text);
+  // E-mail addresses and references hold dots and capitals: read them before the text is normalised.
+  const email = EMAIL.exec(original);
+  if (email) {
+    query.customer = email[0];
+    original = original.replace(email[0], ' ');
+    understood = true;
+  }
+  const reference = REFERENCE.exec(original);
   if (reference) {
     query.reference = reference[0].toUpperCase();
-    text = text.replace(reference[0], ' ');
+    original = original.replace(reference[0], ' ');
     understood = true;
   }
-  const periodRead = extractPeriod(text, context.now);
-  text = periodRead.rest;
-  const period = periodRead.period;
-  if (period) {
-    if (period.from) query.from = period.from.toISOString();
-    if (period.to) query.to = period.to.toISOString();
-    understood = true;
+  const reading = new Reading(canonical(original));
+  const cannot = (reason: string, nearest: string, scope = false): ParsedQuestion => {
+    const label = parsed.period?.label ?? 'this month';
+    return {
+      query,
+      understood: true,
+      cannot: { reason, nearest: nearest.replace('{period}', label), ...(scope ? { scope } : {}) },
+      ...parsed,
+    };
+  };
+  if (CHANGE_REQUEST.test(reading.text))
+    return cannot('I only answer questions about payments; I cannot change them', 'How many payments failed {period}?');
+
+  // Organisations named: a superadmin's question is narrowed to one; an orgadmin can only ask about their own.
+  const superadmin = context.ownOrgId === null;
+  for (const organisation of [...(context.organisations ?? [])].sort((a, b) => b.name.length - a.name.length)) {
+    if (!reading.take(new RegExp(`(?<!\\S)${escape(fold(organisation.name))}(?!\\S)`))) continue;
+    if (superadmin) parsed.organisationId = organisation.id;
+    else if (organisation.id !== context.ownOrgId)
+      return cannot(
+        `you can only ask about your own organisation's payments, not those of ${organisation.name}`,
+        'How much did we collect {period}?',
+        true,
+      );
   }
 
-  // Top-N customers before anything reads "top 5" as a list limit.
-  const top =
-    /\b(?:top|best|biggest|largest|leading|highest[-\s]paying)\s+(\d{1,3}\s+)?(?:customers|clients|payers|spenders)\b|\b(?:which|what)\s+customers?\s+(?:paid|spent)\s+(?:the\s+)?most\b|\bcustomers?\s+(?:who|that)\s+(?:paid|spent)\s+(?:the\s+)?most\b/i.exec(
-      text,
-    );
-  if (top) {
-    query.groupBy = 'customer';
-    query.metric = /\b(?:by|in)\s+(?:count|number)|most\s+payments|most\s+transactions/i.test(text) ? 'count' : 'total';
-    query.sort = 'largest';
-    query.limit = top[1] ? Math.min(Number(top[1]), 500) : DEFAULT_TOP;
-    text = text.replace(top[0], ' ');
+  const customer = readCustomer(reading, context.customerNames ?? []);
+  if (customer) {
+    query.customer = customer.slice(0, 100);
     understood = true;
+  }
+  // Typos within one edit of a known word, now that names are out of the way (a repair never hides a concept the
+  // payments cannot answer).
+  const unsupported = UNSUPPORTED.find((concept) => concept.pattern.test(reading.text));
+  reading.text = reading.text.replace(/\p{L}+/gu, (word) => repairTypo(word) ?? word);
+
+  const first = extractPeriod(reading.text, context.now);
+  if (first.period) {
+    reading.text = first.rest;
+    const second = extractPeriod(reading.text, context.now);
+    if (second.period) {
+      reading.text = second.rest;
+      const [current, earlier] = (first.index ?? 0) <= (second.index ?? 0) ? [first.period, second.period] : [second.period, first.period];
+      parsed.period = current;
+      parsed.comparePeriod = earlier;
+    } else parsed.period = first.period;
+    understood = true;
+  }
+  reading.take(/\b(?:to\s+date|all\s+time|ever|so\s+far|in\s+total|altogether|overall)\b/);
+
+  const concept = unsupported ?? UNSUPPORTED.find((candidate) => candidate.pattern.test(reading.text));
+  if (concept) return cannot(concept.reason, concept.nearest);
+  if (!superadmin && reading.has(/\b(?:organi[sz]ations?|orgs?|merchants?)\b/))
+    return cannot('only a superadmin can compare organisations; you see your own organisation', 'How much did we collect {period}?', true);
+  reading.take(
+    /\b(?:across|for|in|of)\s+(?:all\s+)?(?:the\s+)?(?:organi[sz]ations|orgs|merchants)\b|\ball\s+(?:organi[sz]ations|orgs|merchants)\b/,
+  );
+
+  const comparison = reading.has(/\b(?:vs|versus|compared?|comparison|against|than)\b/);
+  // "last week versus the week before": the unit before the one named.
+  const before = reading.take(
+    /\b(?:the\s+)?(?:(day|week|month|quarter|year)\s+(?:before|prior|preceding)|(?:previous|preceding|prior)\s+(day|week|month|quarter|year))\b/,
+  );
+  if (before) {
+    const earlier = parsed.period && !parsed.comparePeriod ? periodBefore(parsed.period, context.now) : undefined;
+    if (!earlier) return cannot('I could not tell which two periods to compare', 'Revenue this week compared with last week');
+    parsed.comparePeriod = earlier;
+  }
+  const compareWord = /\b(?:than|compared?\s+(?:with|to)|vs|versus|against)\b/.exec(reading.text);
+  const namesPeriod =
+    compareWord &&
+    first.index !== undefined &&
+    /^\s*(?:with\s+|to\s+)?(?:the\s+)?$/.test(reading.text.slice(compareWord.index + compareWord[0].length, first.index));
+  if (namesPeriod && parsed.period && !parsed.comparePeriod) {
+    const current = currentFor(parsed.period, context.now);
+    if (current) {
+      parsed.comparePeriod = parsed.period;
+      parsed.period = current;
+    }
+  }
+  if (parsed.comparePeriod && !comparison)
+    return cannot('I can read one period per question, or two to compare with "versus"', 'How much did we collect {period}?');
+  if (parsed.period?.from) query.from = parsed.period.from.toISOString();
+  if (parsed.period?.to) query.to = parsed.period.to.toISOString();
+  if (parsed.comparePeriod) {
+    query.compare = {};
+    if (parsed.comparePeriod.from) query.compare.from = parsed.comparePeriod.from.toISOString();
+    if (parsed.comparePeriod.to) query.compare.to = parsed.comparePeriod.to.toISOString();
   }
 
-  let gateway = readGateway(text, context);
-  text = gateway.rest;
-  const customer = readCustomer(text);
-  if (customer.customer) {
-    query.customer = customer.customer.slice(0, 100);
-    text = customer.rest;
-    understood = true;
-  }
-  if (!gateway.gateway) {
-    gateway = readUnknownGateway(text);
-    text = gateway.rest;
-  }
-  if (gateway.gateway) {
-    query.gateway = gateway.gateway.slice(0, 100);
-    understood = true;
-  }
-  const amount = readAmount(text);
+  // "how many dollars did we make" asks for an amount.
+  const manyMoney = reading.has(/\bhow\s+many\s+(?:cedis?|dollars?|naira|euros?|pounds?|francs?)\b/);
+  const amount = readAmount(reading);
   if (amount.amount) {
     query.amount = amount.amount;
-    if (amount.currency) query.currency = amount.currency;
-    text = amount.rest;
     understood = true;
   }
-  if (!query.currency) {
-    const currency = readCurrency(text, context);
-    if (currency) {
-      query.currency = currency;
-      understood = true;
-    }
+  const currencies = [...new Set([...(amount.currency ? [amount.currency] : []), ...readCurrencies(reading, context.currencies)])];
+  if (currencies.length > 0) {
+    query.currency = currencies.length === 1 ? currencies[0]! : currencies;
+    understood = true;
   }
-  if (query.groupBy !== 'customer') {
-    const limit = readLimit(text);
-    if (limit.limit) {
-      query.limit = limit.limit;
-      if (limit.sort) query.sort = limit.sort;
-      text = limit.rest;
-      understood = true;
-    }
-  }
-  const statuses = readStatuses(text);
-  if (statuses) {
-    query.status = statuses;
+  const gateway = readGateway(reading, context.gatewayNames);
+  if (gateway) {
+    query.gateway = gateway.slice(0, 100);
     understood = true;
   }
 
-  if (query.groupBy === 'none') {
-    for (const [pattern, group] of GROUP_WORDS) {
-      if (pattern.test(text)) {
-        query.groupBy = group;
+  const rate = reading.take(/\b(?:rates?|ratio|percentage|percent|proportion|share)\b|%/) !== null || reading.has(/\bhow\s+often\b/);
+  const statuses = readStatuses(reading);
+  // Negation left after the status phrases ("not via Paystack", "except Ama") is not something the query can say.
+  if (reading.has(/\b(?:not|except|excluding|exclude|without|other\s+than|apart\s+from|besides|non)\b/))
+    return cannot('I cannot leave things out of a question (“not”, “except”)', 'Payments by gateway {period}');
+  const money = reading.takeAll(MONEY_WORDS) + reading.takeAll(WE_MADE) > 0 || manyMoney;
+  if (statuses.length > 0 || money) understood = true;
+  const statusesSideBySide = statuses.length > 1 && !rate && reading.has(/\b(?:vs|versus|compared?|against|and)\b/);
+  if (rate) {
+    if (statuses.length === 0)
+      return cannot('I can give the share of payments that succeeded, failed or are pending', 'Success rate {period}');
+    query.metric = 'rate';
+    query.rateOf = statuses;
+  } else if (statuses.length > 0) query.status = statuses;
+  else if (money) query.status = ['Success'];
+
+  const groupMetric = () =>
+    reading.has(/\b(?:average|avg|mean)\b/)
+      ? 'average'
+      : (money || reading.has(AMOUNT_WORDS)) && !reading.has(/\bby\s+(?:count|number)\b/)
+        ? 'total'
+        : 'count';
+  const rankMetric = (group: AnalystQuery['groupBy']) =>
+    reading.has(COUNT_NOUNS) ? 'count' : money || reading.has(AMOUNT_WORDS) || group === 'customer' ? 'total' : 'count';
+
+  if (!rate) {
+    const limitWord = String.raw`(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)`;
+    const numberOf = (word: string | undefined) =>
+      word === undefined
+        ? undefined
+        : /^\d+$/.test(word)
+          ? Number(word)
+          : ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].indexOf(word) + 1;
+    const top =
+      reading.take(new RegExp(String.raw`\b${limitWord}\s+(?:top|best|biggest|largest)\s+(?:paying\s+)?${UNIT}\b`)) ??
+      reading.take(
+        new RegExp(
+          String.raw`\b(?:top|best|biggest|largest|leading|highest|best\s+paying|highest\s+paying|most\s+valuable)\s+(?:${limitWord}\s+)?(?:paying\s+)?${UNIT}\b`,
+        ),
+      );
+    const distinct =
+      reading.take(
+        /\bhow\s+many\s+(?:different\s+|distinct\s+|unique\s+|individual\s+|separate\s+)?(?:customers|payers|clients|people|spenders)\b/,
+      ) ??
+      reading.take(
+        /\b(?:number|count)\s+of\s+(?:different\s+|distinct\s+|unique\s+)?(?:customers|payers|clients|people)\b|\b(?:distinct|unique|different)\s+(?:customers|payers|clients)\b/,
+      );
+    const single = reading.has(
+      /\b(?:single|one|individual)\s+(?:payment|transaction|sale)\b|\blargest\s+(?:payment|sale|transaction)\b|\bbiggest\s+(?:payment|sale|transaction)\b/,
+    );
+    const which =
+      reading.take(new RegExp(String.raw`\b(?:which|what)\s+${UNIT}\b`)) ??
+      reading.take(new RegExp(String.raw`\b(busiest|quietest|best|worst|slowest|biggest)\s+${UNIT}\b`)) ??
+      (!single ? reading.take(/\bwho\s+(?:has\s+)?(?:(?:paid|spent|pays|pay)\s+)?(?:us\s+)?(?:the\s+)?(?=most\b|least\b)/) : null);
+
+    if (top) {
+      const unitWord = top.at(-1)!;
+      query.groupBy = unitOf(unitWord);
+      query.rank = 'most';
+      query.limit = numberOf(top[1]) ?? (/s$/.test(unitWord) ? DEFAULT_TOP : 1);
+      query.metric = reading.has(/\bby\s+(?:count|number)|most\s+payments|number\s+of\s+payments/) ? 'count' : 'total';
+    } else if (distinct) {
+      query.metric = 'customers';
+    } else if (which) {
+      const unitWord = which[0].startsWith('who') ? 'customer' : which.at(-1)!;
+      query.groupBy = unitOf(unitWord);
+      const least = LEAST.test(reading.text) || /quietest|worst|slowest/.test(which[0]);
+      const most = MOST.test(reading.text) || /busiest|best|biggest|who/.test(which[0]);
+      if (least || most) {
+        query.rank = least ? 'least' : 'most';
+        // "which customers paid the most" asks for several.
+        query.limit = /s$/.test(unitWord) && unitWord !== 'status' ? DEFAULT_TOP : 1;
+        query.metric = rankMetric(query.groupBy);
+        reading.takeAll(least ? LEAST : MOST);
+      } else query.metric = groupMetric();
+    }
+    if (query.groupBy === 'none' && query.metric === 'list') {
+      const by = reading.take(new RegExp(String.raw`\b(?:by|per|each|every|for\s+each|across|broken\s+down\s+by|split\s+by)\s+${UNIT}\b`));
+      const every = reading.take(/\b(daily|weekly|monthly|day\s+by\s+day|week\s+by\s+week|month\s+by\s+month)\b/);
+      if (by) query.groupBy = unitOf(by.at(-1)!);
+      else if (every) query.groupBy = unitOf(every[1]!.replace('daily', 'day').replace('weekly', 'week').replace('monthly', 'month'));
+      else if (reading.take(/\bbreak\s*down\b|\bbreakdown\b|\bsplit\b/)) query.groupBy = 'status';
+      else if (Array.isArray(query.currency) && !parsed.comparePeriod) query.groupBy = 'currency';
+      else if (statusesSideBySide && !parsed.comparePeriod) query.groupBy = 'status';
+      // Currencies set side by side ("cedis versus dollars") compare amounts unless payments are counted.
+      if (query.groupBy === 'currency' && !by && !reading.has(/\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/))
+        query.metric = reading.has(/\b(?:average|avg|mean)\b/) ? 'average' : 'total';
+      else if (query.groupBy !== 'none') query.metric = groupMetric();
+    }
+    if (query.groupBy === 'customer' && query.rank && query.metric === 'total' && !query.status) query.status = ['Success'];
+  }
+
+  if (query.groupBy === 'none' && query.metric === 'list') {
+    let single: RegExpExecArray | null;
+    const limit = reading.take(
+      /\b(?:top|first|last|latest|newest|most\s+recent|recent|biggest|largest|highest|smallest|lowest|oldest|earliest)\s+(\d{1,3})\b|\b(\d{1,3})\s+(biggest|largest|highest|most\s+expensive|smallest|lowest|cheapest|latest|newest|most\s+recent|recent|last|oldest|earliest|first)\b/,
+    );
+    if (limit) {
+      const count = Number(limit[1] ?? limit[2]);
+      const words = limit[0];
+      if (count >= 1) {
+        query.limit = Math.min(count, 500);
+        query.sort = /biggest|largest|highest|expensive|top/.test(words)
+          ? 'largest'
+          : /smallest|lowest|cheapest/.test(words)
+            ? 'smallest'
+            : /oldest|earliest|first/.test(words)
+              ? 'oldest'
+              : 'newest';
         understood = true;
-        break;
       }
-    }
-    if (query.groupBy === 'none' && /\bbreak\s*down\b|\bbreakdown\b|\bsplit\b/i.test(text)) {
-      query.groupBy = 'status';
+    } else if ((single = reading.take(/\b(?:first|earliest|oldest|last|latest|newest|most\s+recent)\s+(?:payment|sale|transaction)\b/))) {
+      query.limit = 1;
+      query.sort = /first|earliest|oldest/.test(single[0]) ? 'oldest' : 'newest';
       understood = true;
-    }
+    } else if (reading.has(/\b(?:average|avg|mean)\b/)) query.metric = 'average';
+    else if (reading.has(/\b(?:largest|biggest|highest|maximum|max|most\s+expensive)\b|\bmost\b.*\b(?:single|one)\s+payment\b/))
+      query.metric = 'max';
+    else if (reading.has(/\b(?:smallest|lowest|minimum|min|cheapest)\b/)) query.metric = 'min';
+    else if (reading.has(/\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\btotal\s+(?:number|count)\b/) && !manyMoney) query.metric = 'count';
+    else if (money || reading.has(AMOUNT_WORDS)) query.metric = 'total';
+    else if (reading.has(/\boldest|earliest\b/)) query.sort = 'oldest';
+    if (parsed.comparePeriod && query.metric === 'list') query.metric = 'count';
   }
+  if (query.metric !== 'list' || query.groupBy !== 'none') understood = true;
+  if (/\b(?:payments?|transactions?|sales|orders?|revenue|receipts?|collections?|invoices?)\b/.test(reading.text)) understood = true;
 
-  if (!top) {
-    const lower = text.toLowerCase();
-    if (/\b(?:average|avg|mean)\b/.test(lower)) query.metric = 'average';
-    else if (/\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\btotal\s+(?:number|count)\b/.test(lower)) query.metric = 'count';
-    else if (/\b(?:total|sum|how\s+much|volume|revenue|turnover|value|collect(?:ed)?|takings|earn(?:ed)?)\b/.test(lower))
-      query.metric = 'total';
-    else if (!query.limit && /\b(?:largest|biggest|highest|maximum|max|most\s+expensive)\b/.test(lower)) query.metric = 'max';
-    else if (!query.limit && /\b(?:smallest|lowest|minimum|min|cheapest)\b/.test(lower)) query.metric = 'min';
-    else if (/\b(?:largest|biggest|highest)\b/.test(lower)) query.sort ??= 'largest';
-    else if (/\b(?:smallest|lowest|cheapest)\b/.test(lower)) query.sort ??= 'smallest';
-    else if (/\b(?:oldest|earliest)\b/.test(lower)) query.sort ??= 'oldest';
-    if (query.metric !== 'list') understood = true;
-    if (query.groupBy !== 'none' && query.metric === 'list')
-      query.metric = /\b(?:total|amount|volume|value)\b/.test(lower) ? 'total' : 'count';
+  // A number nothing read (a count of payments, an hour) is a condition the query would silently drop.
+  const unknown = reading.words().filter((word) => !isKnownWord(word) || /\d/.test(word));
+  if (unknown.length > 0) {
+    if (!understood) return { query, understood: false, ...parsed };
+    return cannot(
+      `I do not know what “${unknown.slice(0, 3).join(' ')}” means in a question about payments`,
+      'How much did we collect {period}?',
+    );
   }
-  if (/\b(?:payments?|transactions?|sales|orders?|revenue|receipts?|collections?|invoices?)\b/i.test(original)) understood = true;
-  if (/\b(?:sorted|ordered)\s+by\s+amount\b/i.test(original)) query.sort ??= 'largest';
-  return period ? { query, understood, period } : { query, understood };
+  if (parsed.comparePeriod && !query.compare)
+    return cannot('I can compare two periods, not more', 'Revenue this month compared with last month');
+  const problem = queryProblem(query);
+  if (problem) return cannot(`I cannot combine those: ${problem}`, 'How much did we collect {period}?');
+  return { query, understood, ...parsed };
 }

@@ -62,6 +62,15 @@ function rolling(now: Date, count: number, unit: string): Date {
   return new Date(Date.UTC(now.getUTCFullYear() - count, now.getUTCMonth(), now.getUTCDate()));
 }
 
+const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** "this week" (from Monday), "this month", "this quarter" or "this year", up to now. */
+function thisPeriod(unit: string, now: Date): Period {
+  const from =
+    unit === 'week' ? startOfWeek(now) : unit === 'month' ? startOfMonth(now) : unit === 'quarter' ? startOfQuarter(now) : startOfYear(now);
+  return { from, label: `this ${unit}` };
+}
+
 type Rule = { pattern: RegExp; period: (match: RegExpExecArray, now: Date) => Period | undefined };
 
 const RULES: Rule[] = [
@@ -94,25 +103,37 @@ const RULES: Rule[] = [
       return { from: day, to: new Date(day.getTime() + DAY), label: `on ${formatDay(day)}` };
     },
   },
+  {
+    pattern: /\b(?:since|from)\s+the\s+(?:start|beginning)\s+of\s+(?:the\s+|this\s+)?(week|month|year|quarter)\b/i,
+    period: (match, now) => thisPeriod(match[1]!.toLowerCase(), now),
+  },
+  {
+    pattern: /\b(?:since|from|after)\s+(?:last\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i,
+    period: (match, now) => {
+      const weekday = WEEKDAY_NAMES.indexOf(match[1]!.toLowerCase());
+      const back = (((now.getUTCDay() - weekday) % 7) + 7) % 7 || 7;
+      const from = new Date(startOfDay(now).getTime() - back * DAY);
+      return { from, label: `since ${formatDay(from)}` };
+    },
+  },
   { pattern: /\btoday\b/i, period: (_m, now) => ({ from: startOfDay(now), label: 'today' }) },
   {
     pattern: /\byesterday\b/i,
     period: (_m, now) => ({ from: new Date(startOfDay(now).getTime() - DAY), to: startOfDay(now), label: 'yesterday' }),
   },
   {
-    pattern: /\b(?:this|current)\s+(week|month|year|quarter)\b|\b(week|month|year|quarter)\s+to\s+date\b|\b(wtd|mtd|ytd)\b/i,
-    period: (match, now) => {
-      const unit = (match[1] ?? match[2] ?? { wtd: 'week', mtd: 'month', ytd: 'year' }[match[3]!.toLowerCase()] ?? 'month').toLowerCase();
-      const from =
-        unit === 'week'
-          ? startOfWeek(now)
-          : unit === 'month'
-            ? startOfMonth(now)
-            : unit === 'quarter'
-              ? startOfQuarter(now)
-              : startOfYear(now);
-      return { from, label: `this ${unit}` };
-    },
+    pattern:
+      /\b(?:so\s+far\s+)?(?:this|current|the\s+current)\s+(week|month|year|quarter)(?:\s+so\s+far)?\b|\b(week|month|year|quarter)\s+to\s+date\b|\b(wtd|mtd|ytd|qtd)\b/i,
+    period: (match, now) =>
+      thisPeriod(
+        (
+          match[1] ??
+          match[2] ??
+          { wtd: 'week', mtd: 'month', ytd: 'year', qtd: 'quarter' }[match[3]!.toLowerCase()] ??
+          'month'
+        ).toLowerCase(),
+        now,
+      ),
   },
   {
     pattern: /\b(?:last|previous|past)\s+(week|month|year|quarter)\b/i,
@@ -137,16 +158,22 @@ const RULES: Rule[] = [
 ];
 
 /** The span a chrono result covers: a day when the day is known (or a weekday named), else its month or year. */
-function spanOf(result: Chrono.ParsedResult): { start: Date; end: Date; label: string } | undefined {
+function spanOf(result: Chrono.ParsedResult, now: Date): { start: Date; end: Date; label: string } | undefined {
   const component = result.start;
-  const year = component.get('year');
+  let year = component.get('year');
   const month = component.get('month');
   const day = component.get('day');
   if (year === null || month === null) return undefined;
-  if (component.isCertain('day') || component.isCertain('weekday')) {
-    const start = new Date(Date.UTC(year, month - 1, day ?? 1));
-    return { start, end: new Date(start.getTime() + DAY), label: `on ${formatDay(start)}` };
+  const dayKnown = component.isCertain('day') || component.isCertain('weekday');
+  // Questions are about payments that happened: a bare weekday or month means the last one, not the next.
+  if (!component.isCertain('year') && component.date().getTime() > now.getTime()) {
+    if (component.isCertain('weekday') && !component.isCertain('day')) {
+      const earlier = new Date(Date.UTC(year, month - 1, (day ?? 1) - 7));
+      return spanOfDay(earlier);
+    }
+    year -= 1;
   }
+  if (dayKnown) return spanOfDay(new Date(Date.UTC(year, month - 1, day ?? 1)));
   if (component.isCertain('month')) {
     const start = new Date(Date.UTC(year, month - 1, 1));
     return {
@@ -158,19 +185,23 @@ function spanOf(result: Chrono.ParsedResult): { start: Date; end: Date; label: s
   return undefined;
 }
 
+function spanOfDay(start: Date): { start: Date; end: Date; label: string } {
+  return { start, end: new Date(start.getTime() + DAY), label: `on ${formatDay(start)}` };
+}
+
 function parseDate(text: string, now: Date): { start: Date; end: Date; label: string } | undefined {
   if (!DATEISH.test(text)) return undefined;
   const [result] = chrono().en.GB.parse(text, { instant: now, timezone: 0 });
-  return result ? spanOf(result) : undefined;
+  return result ? spanOf(result, now) : undefined;
 }
 
 /** Reads the period of a question and returns it with the rest of the text (the period's words removed). */
-export function extractPeriod(text: string, now: Date): { period?: Period; rest: string } {
+export function extractPeriod(text: string, now: Date): { period?: Period; rest: string; index?: number } {
   for (const rule of RULES) {
     const match = rule.pattern.exec(text);
     if (!match) continue;
     const period = rule.period(match, now);
-    if (period) return { period, rest: text.replace(match[0], ' ') };
+    if (period) return { period, rest: text.replace(match[0], ' '.repeat(match[0].length)), index: match.index };
   }
   // Explicit ranges: "between 1 and 10 November", "from 3 Nov to 10 Nov 2026".
   const range =
@@ -187,7 +218,11 @@ export function extractPeriod(text: string, now: Date): { period?: Period; rest:
     }
     if (start && end) {
       const label = `between ${formatDay(start.start)} and ${formatDay(new Date(end.end.getTime() - DAY))}`;
-      return { period: { from: start.start, to: end.end, label }, rest: text.replace(range[0], ' ') };
+      return {
+        period: { from: start.start, to: end.end, label },
+        rest: text.replace(range[0], ' '.repeat(range[0].length)),
+        index: range.index,
+      };
     }
   }
   const bounded =
@@ -198,19 +233,25 @@ export function extractPeriod(text: string, now: Date): { period?: Period; rest:
     const span = parseDate(bounded[2]!, now);
     if (span) {
       const word = bounded[1]!.toLowerCase();
-      const rest = text.replace(bounded[0], ' ');
-      if (word === 'since' || word === 'from') return { period: { from: span.start, label: `since ${formatDay(span.start)}` }, rest };
-      if (word === 'after') return { period: { from: span.end, label: `after ${formatDay(span.start)}` }, rest };
-      if (word === 'before') return { period: { to: span.start, label: `before ${formatDay(span.start)}` }, rest };
-      return { period: { to: span.end, label: `up to ${formatDay(span.start)}` }, rest };
+      const rest = text.replace(bounded[0], ' '.repeat(bounded[0].length));
+      const index = bounded.index;
+      if (word === 'since' || word === 'from')
+        return { period: { from: span.start, label: `since ${formatDay(span.start)}` }, rest, index };
+      if (word === 'after') return { period: { from: span.end, label: `after ${formatDay(span.start)}` }, rest, index };
+      if (word === 'before') return { period: { to: span.start, label: `before ${formatDay(span.start)}` }, rest, index };
+      return { period: { to: span.end, label: `up to ${formatDay(span.start)}` }, rest, index };
     }
   }
   if (DATEISH.test(text)) {
     const [result] = chrono().en.GB.parse(text, { instant: now, timezone: 0 });
-    const span = result ? spanOf(result) : undefined;
+    const span = result ? spanOf(result, now) : undefined;
     if (result && span) {
-      const rest = text.slice(0, result.index) + ' ' + text.slice(result.index + result.text.length);
-      return { period: { from: span.start, to: span.end, label: span.label }, rest: rest.replace(/\b(?:on|in|during|of)\s*$/i, ' ') };
+      const rest = text.slice(0, result.index) + ' '.repeat(result.text.length) + text.slice(result.index + result.text.length);
+      return {
+        period: { from: span.start, to: span.end, label: span.label },
+        rest: rest.replace(/\b(?:on|in|during|of)\s*$/i, ' '),
+        index: result.index,
+      };
     }
   }
   return { rest: text };

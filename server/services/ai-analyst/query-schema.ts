@@ -6,18 +6,37 @@ import { Type, type Static } from 'typebox';
 // no organisation and no SQL: the organisation scope comes from the caller, and only this module's fields reach SQL,
 // always as parameters.
 
+const Timestamp = Type.String({ format: 'date-time' });
+const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$' });
 const Decimal = Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,4})?$', description: 'amount in major units, e.g. "100" or "12.50"' });
 
 export const STATUSES = ['Pending', 'Success', 'Failed'] as const;
-export const METRICS = ['list', 'count', 'total', 'average', 'min', 'max'] as const;
-export const GROUPS = ['none', 'status', 'gateway', 'day', 'month', 'currency', 'customer'] as const;
+export const METRICS = ['list', 'count', 'total', 'average', 'min', 'max', 'rate', 'customers'] as const;
+export const GROUPS = ['none', 'status', 'gateway', 'day', 'week', 'month', 'currency', 'customer', 'organisation'] as const;
+export const RANKS = ['most', 'least'] as const;
 export const SORTS = ['newest', 'oldest', 'largest', 'smallest'] as const;
 export const MAX_LIMIT = 500;
 
 export const AnalystQuerySchema = Type.Object(
   {
-    metric: Type.Enum(METRICS, { description: 'list the payments, or count / total / average / min / max of their amounts' }),
-    groupBy: Type.Enum(GROUPS, { description: 'breakdown; customer with sort largest and a limit = top-N customers' }),
+    metric: Type.Enum(METRICS, {
+      description:
+        'list the payments; count / total / average / min / max of their amounts; rate = the share (by count) of the payments with a rateOf status; customers = how many different customers',
+    }),
+    groupBy: Type.Enum(GROUPS, { description: 'breakdown (organisation: superadmin only); with rank = which one had the most/least' }),
+    rank: Type.Optional(Type.Enum(RANKS, { description: 'order the groups by their count or total; limit = how many (default 1)' })),
+    rateOf: Type.Optional(
+      Type.Array(Type.Enum(STATUSES), { minItems: 1, maxItems: 2, uniqueItems: true, description: 'metric rate: the statuses counted' }),
+    ),
+    compare: Type.Optional(
+      Type.Object(
+        { from: Type.Optional(Timestamp), to: Type.Optional(Timestamp) },
+        {
+          additionalProperties: false,
+          description: 'a second period to compare with (count, total, average or customers); answers both and the change',
+        },
+      ),
+    ),
     status: Type.Optional(Type.Array(Type.Enum(STATUSES), { minItems: 1, maxItems: 3, uniqueItems: true })),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after (inclusive)' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'created before (exclusive)' })),
@@ -35,7 +54,11 @@ export const AnalystQuerySchema = Type.Object(
     ),
     customer: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'part of the customer name or e-mail' })),
     gateway: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'part of the gateway or provider name' })),
-    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+    currency: Type.Optional(
+      Type.Union([CurrencyCode, Type.Array(CurrencyCode, { minItems: 1, maxItems: 6, uniqueItems: true })], {
+        description: 'one or several codes',
+      }),
+    ),
     reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{1,40}$' })),
     sort: Type.Optional(Type.Enum(SORTS)),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT })),
@@ -45,6 +68,21 @@ export const AnalystQuerySchema = Type.Object(
 
 export type AnalystQuery = Static<typeof AnalystQuerySchema>;
 export type PaymentStatus = (typeof STATUSES)[number];
+
+/** The currencies a query names, as a list (empty: every currency). */
+export const currenciesOf = (query: AnalystQuery): string[] => (query.currency === undefined ? [] : [query.currency].flat());
+
+/** Why a valid query still cannot run: rules the schema alone does not express. */
+export function queryProblem(query: AnalystQuery): string | undefined {
+  if (query.metric === 'rate' && !query.rateOf) return 'a rate needs rateOf';
+  if (query.rateOf && query.metric !== 'rate') return 'rateOf is for metric rate';
+  if (query.compare && !['count', 'total', 'average', 'customers'].includes(query.metric))
+    return 'compare is for count, total, average or customers';
+  if (query.compare && query.groupBy !== 'none') return 'compare has no breakdown';
+  if (query.rank && query.groupBy === 'none') return 'rank needs a groupBy';
+  if (query.groupBy !== 'none' && !['count', 'total', 'average'].includes(query.metric)) return 'a breakdown counts, totals or averages';
+  return undefined;
+}
 
 // Compiled on the first question, not while the server starts.
 let compiled: ValidateFunction<AnalystQuery> | undefined;
@@ -60,6 +98,9 @@ function checker(): ValidateFunction<AnalystQuery> {
 /** The query when the value is a valid structured query (nothing more, nothing less), else the reasons it is not. */
 export function validateAnalystQuery(value: unknown): { ok: true; query: AnalystQuery } | { ok: false; errors: string[] } {
   const check = checker();
-  if (check(value)) return { ok: true, query: value };
+  if (check(value)) {
+    const problem = queryProblem(value);
+    return problem ? { ok: false, errors: [problem] } : { ok: true, query: value };
+  }
   return { ok: false, errors: (check.errors ?? []).map((error) => `${error.instancePath || 'query'} ${error.message ?? 'is invalid'}`) };
 }

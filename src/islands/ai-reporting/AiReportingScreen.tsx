@@ -143,6 +143,19 @@ function Analyst({ superadmin }: { superadmin: boolean }) {
           AI Summary
         </h2>
         <p className="ai-summary">{answer ? answer.summary : 'Ask a question to see a summary of your payments here.'}</p>
+        {answer?.suggestion ? (
+          <button
+            type="button"
+            className="btn btn--sm btn--ghost"
+            disabled={busy}
+            onClick={() => {
+              setQuestion(answer.suggestion!);
+              void ask(answer.suggestion!);
+            }}
+          >
+            Ask: {answer.suggestion}
+          </button>
+        ) : null}
         {answer && answer.groups.length > 0 ? (
           <DataTable caption="Breakdown" columns={GROUP_COLUMNS} rows={answer.groups} rowKey={(row) => `${row.key}|${row.currency}`} />
         ) : null}

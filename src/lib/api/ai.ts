@@ -15,6 +15,8 @@ export interface AnalystResult {
 
 /** The AI query's response (spec §3: summary and results), with the breakdown when one was asked for. */
 export interface AnalystAnswer {
+  /** cannot-answer: understood, but not something the payments can tell (the summary says why). */
+  outcome: 'answered' | 'cannot-answer' | 'not-understood';
   summary: string;
   results: AnalystResult[];
   groups: { key: string; label: string; currency: string; count: number; total: string; totalMinor: number }[];
@@ -22,6 +24,8 @@ export interface AnalystAnswer {
   matched: number;
   engine: 'embedded' | 'model';
   examples?: string[];
+  /** With cannot-answer: the nearest question the analyst can answer. */
+  suggestion?: string;
 }
 
 /** POST /ai/query {query}: a superadmin may name one organisation (all otherwise). */
