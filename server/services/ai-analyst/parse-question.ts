@@ -166,7 +166,10 @@ function readCurrencies(reading: Reading, known: string[]): string[] {
 /** The customer whose whole name (or a word of it no other customer has) the question contains. */
 function readCustomer(reading: Reading, names: string[]): string | undefined {
   const folded = [...new Set(names)].map((name) => ({ name, words: fold(name) })).sort((a, b) => b.words.length - a.words.length);
-  for (const { name, words } of folded) if (reading.take(new RegExp(`(?<!\\S)${escape(words)}(?!\\S)`))) return name;
+  // The word that introduces a name ("from", "by", "for", "to", "of") goes with it, so that it is not read later as
+  // the start of a period ("from <name> in september").
+  const named = (words: string) => new RegExp(`(?:\\b(?:from|by|for|to|of)\\s+)?(?<!\\S)${words}(?!\\S)`);
+  for (const { name, words } of folded) if (reading.take(named(escape(words)))) return name;
   const owners = new Map<string, Set<string>>();
   for (const { name, words } of folded)
     for (const word of words.split(' '))
@@ -181,7 +184,7 @@ function readCustomer(reading: Reading, names: string[]): string | undefined {
     }
   }
   if (matches.size !== 1) return undefined;
-  for (const word of used) reading.take(new RegExp(`(?<!\\S)${escape(word)}(?!\\S)`));
+  for (const word of used) reading.take(named(escape(word)));
   return [...matches][0];
 }
 

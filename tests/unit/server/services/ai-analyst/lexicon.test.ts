@@ -44,6 +44,15 @@ describe('analyst grammar', () => {
     expect(parse('KWABENA ADJEI-BONSU payments in october').query.customer).toBe('Kwabena Adjei-Bonsu');
   });
 
+  it('keeps the word that introduces a name with the name, so it does not start a period', () => {
+    const { query } = parse('total paid by chloe dubois in october');
+    expect(query.customer).toBe('Chloé Dubois');
+    expect(query.from).toBe('2026-10-01T00:00:00.000Z');
+    expect(query.to).toBe('2026-11-01T00:00:00.000Z');
+    expect(parse('total from kwabena adjei-bonsu in september').query.from).toBe('2026-09-01T00:00:00.000Z');
+    expect(parse('total from kwabena adjei-bonsu in september').query.to).toBe('2026-10-01T00:00:00.000Z');
+  });
+
   it('reads money words as successful payments and status phrases as their status', () => {
     expect(parse('takings yesterday').query.status).toEqual(['Success']);
     expect(parse('payments waiting to be paid').query.status).toEqual(['Pending']);
