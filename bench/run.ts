@@ -1,6 +1,6 @@
 // `npm run bench`: seeds a database per engine (PGlite, PostgreSQL), serves the real app on it and runs every
 // scenario of bench/scenarios/ against it; writes bench/results.json and bench/results.md and fails when a budget
-// (DESIGN §9) is missed. Not part of `npm test`. Each engine runs in a process of its own (engineInOwnProcess).
+// (docs/decisions.md#performance-budgets) is missed. Not part of `npm test`. Each engine runs in a process of its own (engineInOwnProcess).
 //
 //   BENCH_PAYMENTS=1000000   payments to seed (50 organisations over a year of days)
 //   BENCH_ENGINES=pglite,postgres

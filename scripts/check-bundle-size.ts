@@ -1,4 +1,4 @@
-// Fails the build when a page ships more initial JavaScript (gzip) than its budget (DESIGN §9).
+// Fails the build when a page ships more initial JavaScript (gzip) than its budget (docs/decisions.md#performance-budgets).
 import { htmlPages, weighPage } from './lib/bundle-size.ts';
 
 const KB = 1024;

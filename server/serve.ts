@@ -46,7 +46,7 @@ if (firstSuperadmin) {
 const sealedBanks = await sealPlaintextBankCredentials(database.db, secrets.dataKey);
 if (sealedBanks > 0) app.log.info({ banks: sealedBanks }, 'sealed bank credentials that were stored in clear');
 
-// PGlite is one process, one session: its worker must live here (DESIGN §3).
+// PGlite is one process, one session: its worker must live here (docs/decisions.md#topology).
 const worker =
   config.worker === 'on' || database.kind === 'pglite'
     ? startWorker(

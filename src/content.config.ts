@@ -11,7 +11,7 @@ const docs = defineCollection({
     description: z.string(),
     /** Position in the chapter list. */
     order: z.number().int(),
-    /** Who the chapter is for: everyone signed in, or platform superadmins only (spec §2 Integration Docs). */
+    /** Who the chapter is for: everyone signed in, or platform superadmins only (docs/console.md#screens Integration Docs). */
     audience: z.enum(['all', 'superadmin']).default('all'),
   }),
 });

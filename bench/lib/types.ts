@@ -22,14 +22,14 @@ export interface ScenarioResult extends LoadResult {
   scenario: string;
   name: string;
   engine: Engine;
-  /** The p99 the budget allows on this engine, when there is one (DESIGN §9). */
+  /** The p99 the budget allows on this engine, when there is one (docs/decisions.md#performance-budgets). */
   budgetP99Ms?: number;
   withinBudget: boolean;
   /** Requests per second relative to the bare Fastify route in the same run. */
   ratioToBare?: number;
   /** The rate of every round, in the order measured, when the scenario runs in rounds (the result is the median one). */
   roundsPerSecond?: number[];
-  /** The least ratio to the bare route the budget allows on this engine, when there is one (DESIGN §9). */
+  /** The least ratio to the bare route the budget allows on this engine, when there is one (docs/decisions.md#performance-budgets). */
   budgetRatio?: number;
   /** The least rate the budget allows (in `unit` per second), when there is one. */
   budgetPerSecond?: number;

@@ -1,4 +1,4 @@
-// Every dashboard endpoint at full data size (DESIGN §9: roll-ups, not scans). The budget, p99 ≤ 20 ms on
+// Every dashboard endpoint at full data size (docs/decisions.md#performance-budgets: roll-ups, not scans). The budget, p99 ≤ 20 ms on
 // PostgreSQL, is checked on the one-connection latency run; the run with more connections shows throughput.
 import { runLoad } from '../lib/measure.ts';
 import type { BenchScenario, ScenarioResult } from '../lib/types.ts';

@@ -1,6 +1,6 @@
 // GET /api/payments, authenticated, a page of 10 of the orgadmin's organisation (1/50 of the data): newest first,
 // and with a search filter (reference, customer name or e-mail). Budget on PostgreSQL: the page of 10 ≥ 25 % of the
-// bare route (DESIGN §9, the "naive GET with count(*)" baseline), measured in rounds with it; the search — a
+// bare route (docs/decisions.md#performance-budgets, the "naive GET with count(*)" baseline), measured in rounds with it; the search — a
 // substring match over three columns of the organisation's payments (those the creation rounds added too), counted
 // for the total — is measured once, after the rounds, and reported, not budgeted.
 import { runLoad } from '../lib/measure.ts';

@@ -128,7 +128,7 @@ async function largestContentfulPaints(baseUrl: string, token: string): Promise<
       let worst = 0;
       for (let load = 0; load < LCP_LOADS; load++) {
         const context = await browser.newContext();
-        // The docs are a signed-in screen: the session is in localStorage (spec §4).
+        // The docs are a signed-in screen: the session is in localStorage (docs/console.md#states).
         if (page !== '/login') await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
         const tab = await context.newPage();
         await tab.goto(`${baseUrl}${page}`, { waitUntil: 'load' });

@@ -34,7 +34,7 @@ const PAGES = {
   design: { page: 'docs/decisions.md', anchors: DECISIONS },
 };
 
-// "spec §2", "Spec §2", "the spec's §5", "the console spec §9", "DESIGN §6"; or a bare "§5" (group 3).
+// "docs/console.md#screens", "#screens", "#validation", "#constants", "docs/decisions.md#outbound-webhooks"; or a bare "#payments" (group 3).
 const CITATION = new RegExp(`(?:(?:the console |the )?\\b(spec's|[Ss]pec|DESIGN) )?${SECTION}(\\d+)`, 'g');
 // Wording that named the former document without a section number, on lines that cite it.
 const WORDING = [

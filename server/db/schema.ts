@@ -112,7 +112,7 @@ export const organisations = pgTable(
     apiTokenEncrypted: text('api_token_encrypted').notNull(),
     apiTokenHash: char('api_token_hash', { length: 64 }).notNull(),
     checkoutToken: varchar('checkout_token', { length: 64 }).notNull(),
-    // Outbound webhooks (DESIGN §6): the signing secret is sealed with DATA_KEY like gateway secrets.
+    // Outbound webhooks (docs/decisions.md#outbound-webhooks): the signing secret is sealed with DATA_KEY like gateway secrets.
     autoNotify: boolean('auto_notify').notNull().default(false),
     webhookSecretSealed: text('webhook_secret_sealed'),
     outboundHeaderName: varchar('outbound_header_name', { length: 100 }).notNull().default('X-Payrail-Signature'),
@@ -319,7 +319,7 @@ export const banks = pgTable(
   (table) => [uniqueIndex('banks_scope_code_unique').on(sql`coalesce(${table.orgId}, 0)`, table.code)],
 );
 
-/** Transactions of the built-in Sandbox PSP that the server simulates (DESIGN §5). */
+/** Transactions of the built-in Sandbox PSP that the server simulates (docs/decisions.md#payments). */
 export const sandboxTransactions = pgTable(
   'sandbox_transactions',
   {
@@ -557,7 +557,7 @@ export const webhookDeliveryAttempts = pgTable(
   (table) => [index('webhook_delivery_attempts_delivery_idx').on(table.deliveryId)],
 );
 
-// Dashboard roll-ups (DESIGN §9): maintained in the transaction of every payment change, so the dashboards read
+// Dashboard roll-ups (docs/decisions.md#performance-budgets): maintained in the transaction of every payment change, so the dashboards read
 // O(days) rows, never O(payments). `gateway_id` 0 means no gateway. Each key is split over a few `shard`s
 // (payment id modulo) so concurrent payments of one organisation do not queue on a single hot row; reads sum them.
 

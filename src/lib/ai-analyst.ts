@@ -1,4 +1,4 @@
-// The AI Analyst screen's fixed texts and limits (spec §8), free of any framework.
+// The AI Analyst screen's fixed texts and limits (docs/console.md#messages), free of any framework.
 
 export const AI_SUMMARY_FAILED = 'Failed to get AI summary.';
 /** The server refuses longer questions with a 400. */

@@ -1,6 +1,6 @@
 import { ApiError, messageOr } from './api/errors.ts';
 
-// Texts of spec §8 for the public pages, quoted verbatim.
+// Texts of docs/console.md#messages for the public pages, quoted verbatim.
 export const LOGIN_FAILED_TITLE = 'Login failed';
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const LOGIN_FAILED_FALLBACK = 'Could not sign you in. Please try again.';

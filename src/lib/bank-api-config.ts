@@ -1,4 +1,4 @@
-// The API config a new bank starts from (spec §3 Bank, §9 "Default org-scope bank body is the same
+// The API config a new bank starts from (docs/console.md#entities Bank, #constants "Default org-scope bank body is the same
 // JSON as the superadmin's"): one worked example for both roles, in the generic HTTP adapter's format.
 import type { GatewayConfig } from './gateway-config/index.ts';
 

@@ -1,4 +1,4 @@
-// Rules and texts of the Banks screen (spec §2 "Banks", §3 Bank, §5 Bank, §8, §9), free of React so
+// Rules and texts of the Banks screen (docs/console.md#screens "Banks", #entities Bank, #validation Bank, #messages, #constants), free of React so
 // they are unit-tested alone.
 import type { Bank, Scope } from './api/types.ts';
 import { defaultBankApiConfigText } from './bank-api-config.ts';
@@ -58,7 +58,7 @@ export interface BankPayload {
   apiConfig: unknown;
 }
 
-/** A new bank's form: blank, with the worked-example API config (the same for both roles, spec §9). */
+/** A new bank's form: blank, with the worked-example API config (the same for both roles, docs/console.md#constants). */
 export function newBankForm(): BankFormValues {
   return { code: '', name: '', logoUrl: '', apiConfig: defaultBankApiConfigText() };
 }
@@ -92,7 +92,7 @@ function isLogoUrl(value: string): boolean {
 export type CheckedBank = Checked<BankPayload, BankField> & { invalidJson: boolean };
 
 /**
- * Checks a bank form (spec §5): code trimmed and upper-cased, name trimmed, both required; the API
+ * Checks a bank form (docs/console.md#validation): code trimmed and upper-cased, name trimmed, both required; the API
  * config must parse as JSON ('Invalid API config JSON'). Whether the config passes the adapter's
  * rules is left to the live report and the server, which runs the same validator.
  */

@@ -1,6 +1,6 @@
 // Copying text for the user, with a fallback for browsers without the async Clipboard API.
 
-/** How long a "Copied" indicator stays before it resets (spec §9: 1.2 seconds). */
+/** How long a "Copied" indicator stays before it resets (docs/console.md#constants: 1.2 seconds). */
 export const COPIED_RESET_MS = 1200;
 
 function copyWithSelection(text: string): void {

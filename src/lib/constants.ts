@@ -1,4 +1,4 @@
-// Business constants from the console spec §9, kept in one place so screens and tests agree.
+// Business constants from docs/console.md#constants, kept in one place so screens and tests agree.
 
 /** localStorage key holding the bearer token. */
 export const TOKEN_STORAGE_KEY = 'authToken';

@@ -7,7 +7,7 @@ export { COPIED_RESET_MS } from './clipboard.ts';
 export const COPIED_TO_CLIPBOARD = 'Copied to clipboard';
 export const COPY_REFUSED = 'Could not copy to the clipboard.';
 
-/** Copies `text` and shows 'Copied to clipboard' (spec §8); an error toast when the browser refuses. Resolves true on success. */
+/** Copies `text` and shows 'Copied to clipboard' (docs/console.md#messages); an error toast when the browser refuses. Resolves true on success. */
 export async function copyWithToast(text: string, failureMessage = COPY_REFUSED): Promise<boolean> {
   try {
     await copyText(text);

@@ -1,5 +1,5 @@
 // Dashboard figures for people, free of any framework: every amount in its currency in the Ghana English locale
-// (spec §9: GHS, en-GH; a missing value counts as 0).
+// (docs/console.md#constants: GHS, en-GH; a missing value counts as 0).
 import type { CurrencyStatusTotals, DailyVolume, OrganisationVolume, StatusTotals } from './api/dashboard.ts';
 
 export const DASHBOARD_CURRENCY = 'GHS';

@@ -1,4 +1,4 @@
-// Rules of the gateway forms (spec §3 Gateway, §5 Gateway create/edit, §9), free of any framework:
+// Rules of the gateway forms (docs/console.md#entities Gateway, #validation Gateway create/edit, #constants), free of any framework:
 // which credentials a provider requires, the starting values, and the form → API payload mapping.
 import type { Gateway, GatewayInput, HmacAlgo } from './api/types.ts';
 import { hasErrors, isHttpUrl, type FieldErrors } from './field-rules.ts';
@@ -19,7 +19,7 @@ export const CREDENTIAL_FIELDS: readonly { field: CredentialField; label: string
   { field: 'webhookSecret', label: 'Webhook Secret' },
 ];
 
-/** Texts of the spec's §5 gateway rules. */
+/** Texts of docs/console.md#validation gateway rules. */
 export const GATEWAY_MESSAGES = {
   providerTitle: 'Provider required',
   provider: 'Please select a payment provider.',
@@ -169,7 +169,7 @@ export function startingConfigText(option: ProviderOption | undefined): string {
   return configText(usable ? sample : minimalConfigTemplate(option.defaultBaseUrl));
 }
 
-/** The empty Create Gateway form: priority 1, sha256 (spec §5, §9). */
+/** The empty Create Gateway form: priority 1, sha256 (docs/console.md#validation, #constants). */
 export const EMPTY_GATEWAY_FORM: GatewayFormValues = {
   name: '',
   provider: '',

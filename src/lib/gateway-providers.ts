@@ -1,5 +1,5 @@
-// The payment providers the gateway forms offer (spec §6: superadmins read the provider list,
-// everyone else the constraints list; §8: 'Failed to load providers' falls back to a built-in list).
+// The payment providers the gateway forms offer (docs/console.md#roles: superadmins read the provider list,
+// everyone else the constraints list; docs/console.md#messages: 'Failed to load providers' falls back to a built-in list).
 import type { HmacAlgo, Provider, ProviderConstraints } from './api/types.ts';
 import { FALLBACK_PROVIDERS } from './provider-fallback.ts';
 
@@ -18,7 +18,7 @@ export interface ProviderOption {
   sampleConfig?: unknown;
 }
 
-/** What a provider asks for when nothing else is known (the spec's documented provider example, §3). */
+/** What a provider asks for when nothing else is known (the documented provider example, docs/console.md#entities). */
 export const DOCUMENTED_CONSTRAINTS = {
   required: ['secretKey', 'publicKey', 'webhookSecret'],
   optional: ['baseUrl', 'sandbox'],

@@ -1,4 +1,4 @@
-// Organisation logos: shown over https, with a placeholder when missing or broken (spec §8).
+// Organisation logos: shown over https, with a placeholder when missing or broken (docs/console.md#messages).
 import { toHttps } from './avatar.ts';
 
 function escapeXml(text: string): string {

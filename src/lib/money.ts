@@ -1,5 +1,5 @@
 // Money rules shared by the console and the server: amounts travel as decimal strings in major units,
-// are stored as integer minor units, and are never rounded silently (DESIGN §4).
+// are stored as integer minor units, and are never rounded silently (docs/decisions.md#api-conventions).
 
 export const MAX_AMOUNT_MINOR = 10 ** 15;
 
@@ -37,7 +37,7 @@ export function fromMinorUnits(minor: number, baseUnit: number): string {
   return `${sign}${whole}.${String(absolute % baseUnit).padStart(decimals, '0')}`;
 }
 
-/** A money amount for people: "GH₵12.50" in the Ghana English locale by default (spec §9). */
+/** A money amount for people: "GH₵12.50" in the Ghana English locale by default (docs/console.md#constants). */
 export function formatMoney(minor: number | null | undefined, currency: string, baseUnit = 100, locale = 'en-GH'): string {
   const decimals = decimalsOf(baseUnit);
   const major = (minor ?? 0) / baseUnit;

@@ -5,7 +5,7 @@ export interface NavItem {
   label: string;
 }
 
-// The sidebar of spec §2 "Shell", in its order.
+// The sidebar of docs/console.md#screens "Shell", in its order.
 const SUPERADMIN_NAV: readonly NavItem[] = [
   { href: '/dashboard', label: 'Dashboard' },
   { href: '/dashboard/payments', label: 'Payments' },

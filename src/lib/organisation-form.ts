@@ -1,4 +1,4 @@
-// Rules of the organisation create and edit forms (spec §4, §5), free of any framework.
+// Rules of the organisation create and edit forms (docs/console.md#states, #validation), free of any framework.
 import { blankToNull, hasErrors, isEmailAddress, isHttpUrl, type Checked, type FieldErrors } from './field-rules.ts';
 import type { Organisation, OrganisationInput } from './api/types.ts';
 
@@ -17,7 +17,7 @@ export function currencyCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** Adds a currency unless it is already chosen; the first one added becomes the default (spec §4). */
+/** Adds a currency unless it is already chosen; the first one added becomes the default (docs/console.md#states). */
 export function addCurrency(selection: CurrencySelection, code: string): CurrencySelection {
   const value = currencyCode(code);
   if (value === '' || selection.currencies.includes(value)) return selection;
@@ -72,7 +72,7 @@ export function duplicateCurrency(codes: readonly string[]): string | undefined 
 
 export const DEFAULT_CURRENCY_HINT = 'The default currency should be one of the currencies above.';
 
-/** The edit form's hint when the default is set but not among the currencies (spec §5: a hint only). */
+/** The edit form's hint when the default is set but not among the currencies (docs/console.md#validation: a hint only). */
 export function defaultCurrencyHint(currenciesText: string, defaultCurrency: string): string | undefined {
   const chosen = currencyCode(defaultCurrency);
   if (chosen === '') return undefined;

@@ -1,4 +1,4 @@
-// Outbound webhook signatures (DESIGN §6), shared by the server's delivery worker and the console's
+// Outbound webhook signatures (docs/decisions.md#outbound-webhooks), shared by the server's delivery worker and the console's
 // docs/test tool. Framework-free; WebCrypto through ./signing.ts.
 import { constantTimeEqual, fromBase64, sign } from './signing.ts';
 

@@ -40,7 +40,7 @@ export function pageRange(page: number, pageSize: number, total: number): { from
   return { from, to: Math.min(total, from + size - 1) };
 }
 
-/** New state after the page size changes: always back to page 1 (spec §2 System Logs). */
+/** New state after the page size changes: always back to page 1 (docs/console.md#screens System Logs). */
 export function withPageSize(pageSize: number): PageState {
   return { page: 1, pageSize: validSize(pageSize) };
 }

@@ -1,9 +1,9 @@
-// Rules of the Payments screen and its Create Payment form (spec §2, §4, §5, §7, §8), free of any framework.
+// Rules of the Payments screen and its Create Payment form (docs/console.md#screens, #states, #validation, #calls, #messages), free of any framework.
 import { isEmailAddress, type Checked, type FieldErrors } from './field-rules.ts';
 import { decimalsOf, formatMoney, fromMinorUnits, toMinorUnits } from './money.ts';
 import type { CreatePaymentInput, CreatedPayment, Payment } from './api/payments.ts';
 
-// ---------- Texts (spec §8, verbatim) ----------
+// ---------- Texts (docs/console.md#messages, verbatim) ----------
 
 export const PAYMENTS_LOAD_FAILED = 'Failed to load payments';
 export const ORGANISATIONS_LOAD_FAILED = 'Failed to load organisations';
@@ -26,12 +26,12 @@ export const CUSTOMER_EMAIL_REQUIRED = 'Customer email is required.';
 export const CUSTOMER_EMAIL_INVALID = 'Enter a valid email address.';
 export const DESCRIPTION_REQUIRED = 'Description is required.';
 
-/** Default base unit when a currency's own is unknown (spec §9). */
+/** Default base unit when a currency's own is unknown (docs/console.md#constants). */
 export const DEFAULT_BASE_UNIT = 100;
 
 // ---------- Status ----------
 
-/** Only Success is paid; everything else (Pending, Failed, unknown) shows in the failed colour (spec §4). */
+/** Only Success is paid; everything else (Pending, Failed, unknown) shows in the failed colour (docs/console.md#states). */
 export function isPaid(payment: Pick<Payment, 'status'>): boolean {
   return payment.status === 'Success';
 }
@@ -49,7 +49,7 @@ export function baseUnitOfAmount(amount: string | null | undefined): number {
   return match?.[1] ? 10 ** match[1].length : 1;
 }
 
-/** A payment's amount for people, in its own currency (spec §9). */
+/** A payment's amount for people, in its own currency (docs/console.md#constants). */
 export function paymentAmount(payment: Pick<Payment, 'amount' | 'amountMinor' | 'currency'>): string {
   return formatMoney(payment.amountMinor, payment.currency, baseUnitOfAmount(payment.amount));
 }
@@ -65,7 +65,7 @@ export function paymentDate(date: string | null | undefined, locale = 'en-GH'): 
   };
 }
 
-// ---------- Links (spec §7) ----------
+// ---------- Links (docs/console.md#calls) ----------
 
 /** The invoice page of a payment reference (HTML; the console may frame it). */
 export function invoiceUrl(reference: string): string {
@@ -82,7 +82,7 @@ export function receiptPdfUrl(receiptUrl: string): string {
   return `${receiptUrl}.pdf`;
 }
 
-/** Where to send the payer after creating a payment, if the server gave a checkout page (spec §7). */
+/** Where to send the payer after creating a payment, if the server gave a checkout page (docs/console.md#calls). */
 export function checkoutUrlOf(created: Pick<CreatedPayment, 'gatewayInit' | 'bankCheckoutUrl'>): string | null {
   const candidates = [created.bankCheckoutUrl, created.gatewayInit?.response?.checkoutUrl, created.gatewayInit?.checkoutUrl];
   return candidates.find((url): url is string => typeof url === 'string' && url.trim() !== '') ?? null;
@@ -105,7 +105,7 @@ export type CreatePaymentField = 'amount' | 'currency' | 'customerName' | 'custo
 /** The order fields appear in, for moving focus to the first problem. */
 export const CREATE_FIELDS: readonly CreatePaymentField[] = ['amount', 'currency', 'customerName', 'customerEmail', 'description'];
 
-/** A blank form in the organisation's default currency (spec §5). */
+/** A blank form in the organisation's default currency (docs/console.md#validation). */
 export function emptyPaymentForm(defaultCurrency = ''): CreatePaymentValues {
   return {
     amount: '',
@@ -124,7 +124,7 @@ export function initialCurrency(currencies: readonly string[], defaultCurrency: 
   return currencies[0] ?? defaultCurrency ?? '';
 }
 
-/** Ticking 'process via gateway' off also clears bank checkout: that option only exists under it (spec §2). */
+/** Ticking 'process via gateway' off also clears bank checkout: that option only exists under it (docs/console.md#screens). */
 export function withGateway(values: CreatePaymentValues, processViaGateway: boolean): CreatePaymentValues {
   return { ...values, processViaGateway, isBankPayment: processViaGateway ? values.isBankPayment : false };
 }
@@ -134,7 +134,7 @@ export function showsBankCheckout(values: Pick<CreatePaymentValues, 'processViaG
   return values.processViaGateway;
 }
 
-/** The base unit of a currency code among `currencies` (100 when unknown, spec §9). */
+/** The base unit of a currency code among `currencies` (100 when unknown, docs/console.md#constants). */
 export function baseUnitOf(code: string, currencies: readonly { code: string; baseUnit: number }[]): number {
   return currencies.find((currency) => currency.code === code)?.baseUnit ?? DEFAULT_BASE_UNIT;
 }

@@ -1,4 +1,4 @@
-// The provider list the console falls back to when GET /psp cannot be loaded (spec §8 'Failed to
+// The provider list the console falls back to when GET /psp cannot be loaded (docs/console.md#messages 'Failed to
 // load providers'). Framework-free: the Providers and Gateways screens both use it.
 
 /** A provider as far as the fallback knows it: its slug and the name people read. */

@@ -1,4 +1,4 @@
-// Rules and texts of the Payment Providers screen (spec §2 "Payment Providers", §3 Provider, §4, §8, §9),
+// Rules and texts of the Payment Providers screen (docs/console.md#screens "Payment Providers", #entities Provider, #states, #messages, #constants),
 // free of React so they are unit-tested alone.
 import type { HmacAlgo, Provider, ProviderInput } from './api/types.ts';
 import { hasErrors, isHttpUrl, type Checked, type FieldErrors } from './field-rules.ts';
@@ -29,11 +29,11 @@ export const CREDENTIAL_LABELS: Record<Credential, string> = {
   sandbox: 'Sandbox flag',
 };
 
-/** HMAC algorithms for webhook signatures; sha256 is the default (spec §3, §9). */
+/** HMAC algorithms for webhook signatures; sha256 is the default (docs/console.md#entities, #constants). */
 export const HMAC_ALGOS: readonly HmacAlgo[] = ['sha256', 'sha1', 'sha512'];
 export const DEFAULT_HMAC_ALGO: HmacAlgo = 'sha256';
 
-/** Statuses counted as paid when a provider names none (spec §4, §9). */
+/** Statuses counted as paid when a provider names none (docs/console.md#states, #constants). */
 export const DEFAULT_SUCCESS_STATUSES: readonly string[] = ['success', 'paid', 'completed'];
 
 /** Longest slug the server accepts. */

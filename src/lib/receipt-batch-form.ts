@@ -1,4 +1,4 @@
-// Rules and texts of Settings › Receipt Numbering (spec §2, §3, §4, §5, §8), free of React.
+// Rules and texts of Settings › Receipt Numbering (docs/console.md#screens, #entities, #states, #validation, #messages), free of React.
 import type { ReceiptBatch, ReceiptBatchInput } from './api/receipt-batches.ts';
 import type { Checked, FieldErrors } from './field-rules.ts';
 

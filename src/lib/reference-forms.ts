@@ -1,4 +1,4 @@
-// Rules of the country and currency forms (spec §5 "Country", "Currency"; §9), free of any framework.
+// Rules of the country and currency forms (docs/console.md#validation "Country", "Currency"; #constants), free of any framework.
 import { hasErrors, type Checked, type FieldErrors } from './field-rules.ts';
 
 /** Country codes are ISO 3166-1 alpha-2: at most (and exactly) 2 letters. */

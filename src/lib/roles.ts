@@ -1,4 +1,4 @@
-/** True only for platform superadmins; every other role is treated as an organisation admin (spec §6). */
+/** True only for platform superadmins; every other role is treated as an organisation admin (docs/console.md#roles). */
 export function isSuperadmin(role: string | null | undefined): boolean {
   return role === 'superadmin';
 }

@@ -1,4 +1,4 @@
-// Rules and texts of the Settings screen (spec §2 Settings, §3 Organisation settings, §5, §8), free of React.
+// Rules and texts of the Settings screen (docs/console.md#screens Settings, #entities Organisation settings, #validation, #messages), free of React.
 import type { LogoPosition, Organisation, OrganisationSettings } from './api/types.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { blankToNull, isHttpUrl } from './field-rules.ts';
@@ -23,7 +23,7 @@ export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password.';
 export const WEBSITE_URL_INVALID = 'Website URL must be an http(s) URL.';
 export const CHOOSE_LOGO = 'Choose a logo image first.';
 
-/** Logo position options (spec §9). */
+/** Logo position options (docs/console.md#constants). */
 export const LOGO_POSITIONS: readonly { value: LogoPosition; label: string }[] = [
   { value: 'left', label: 'Left' },
   { value: 'center', label: 'Center' },

@@ -1,4 +1,4 @@
-// System Logs rules shared by the screen and its tests (spec §2 System Logs, §3 Api log and Webhook log).
+// System Logs rules shared by the screen and its tests (docs/console.md#screens System Logs, #entities Api log and Webhook log).
 
 /** The Organisation filter's choice that shows every organisation's webhook logs. */
 export const ALL_ORGANISATIONS_LABEL = 'All (unfiltered)';
@@ -22,7 +22,7 @@ export function httpStatusClass(statusCode: number): string {
   return 'badge badge--danger';
 }
 
-/** When a log entry happened: a webhook log may carry `timestamp` or `createdAt` (spec §3). */
+/** When a log entry happened: a webhook log may carry `timestamp` or `createdAt` (docs/console.md#entities). */
 export function logTime(entry: { timestamp?: string | null; createdAt?: string | null }): string {
   return entry.timestamp ?? entry.createdAt ?? '';
 }

@@ -1,4 +1,4 @@
-// Template tokens of gateway and bank configs (spec §3, DESIGN §5): `{name}` in URLs and payloads.
+// Template tokens of gateway and bank configs (docs/console.md#entities, docs/decisions.md#payments): `{name}` in URLs and payloads.
 
 /** Token names every config may use; `meta.*` and `secrets.config.*` take any sub-path. */
 export const TEMPLATE_TOKENS = [

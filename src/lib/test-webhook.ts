@@ -1,4 +1,4 @@
-// The Integration Docs' send-test-webhook tool (spec §2, §5, §8): checks the form, signs the payload with
+// The Integration Docs' send-test-webhook tool (docs/console.md#screens, #validation, #messages): checks the form, signs the payload with
 // HMAC-SHA256 (hex) in the browser and POSTs it straight to the destination. Not an API call of the
 // console (the destination is any URL), so it lives here rather than in src/lib/api/.
 import { DEFAULT_SIGNATURE_HEADER } from './outbound-signature.ts';

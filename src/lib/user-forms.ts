@@ -1,4 +1,4 @@
-// Rules and texts of the Users screens (spec §2 Users, §5, §8), free of React so they are unit-tested alone.
+// Rules and texts of the Users screens (docs/console.md#screens Users, #validation, #messages), free of React so they are unit-tested alone.
 import type { Role, User } from './api/types.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { hasErrors, isEmailAddress, type Checked, type FieldErrors } from './field-rules.ts';
@@ -29,7 +29,7 @@ export const PASSWORD_REQUIRED = 'Password is required.';
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
 export const ORGANISATION_REQUIRED = 'Choose the organisation of the new user.';
 
-/** File types accepted for avatars and logos (spec §5, §9), as the file input's `accept`. */
+/** File types accepted for avatars and logos (docs/console.md#validation, #constants), as the file input's `accept`. */
 export const ACCEPTED_IMAGE_TYPES = 'image/png,image/jpeg,image/gif';
 
 /** What the create form holds; `orgId` is the select's value ('' when none is chosen). */
@@ -119,7 +119,7 @@ export function displayName(user: Pick<User, 'name' | 'email'>): string {
   return user.name.trim() || user.email;
 }
 
-/** The delete question; the superadmin screen adds that it cannot be undone (spec §5). */
+/** The delete question; the superadmin screen adds that it cannot be undone (docs/console.md#validation). */
 export function deleteUserQuestion(user: Pick<User, 'name' | 'email'>, superadminScreen: boolean): string {
   const question = `Are you sure you want to delete the user ${displayName(user)}?`;
   return superadminScreen ? `${question} This action cannot be undone.` : question;

@@ -1,4 +1,4 @@
-// Rules and texts of Settings → Webhook Configuration (spec §2 Settings, §3 Organisation settings, §4, §7, §8), free of React.
+// Rules and texts of Settings → Webhook Configuration (docs/console.md#screens Settings, #entities Organisation settings, #states, #calls, #messages), free of React.
 import type { WebhookConfig, WebhookConfigPatch } from './api/webhooks.ts';
 import { blankToNull, isHttpUrl, type Checked, type FieldErrors } from './field-rules.ts';
 export { COPIED_TO_CLIPBOARD as COPIED, COPY_REFUSED as COPY_FAILED } from './copy-feedback.ts';
@@ -30,7 +30,7 @@ export const SECRET_INVALID = 'The signing secret must start with whsec_ (use Ge
 export const HEADER_REQUIRED = 'Enter a header name.';
 export const HEADER_INVALID = 'Use letters, digits and - only (an HTTP header name).';
 
-/** Header defaults (spec §3: product-prefixed -Signature and -Timestamp headers; DESIGN §6). */
+/** Header defaults (docs/console.md#entities: product-prefixed -Signature and -Timestamp headers; docs/decisions.md#outbound-webhooks). */
 export const DEFAULT_SIGNATURE_HEADER = 'X-Payrail-Signature';
 export const DEFAULT_TIMESTAMP_HEADER = 'X-Payrail-Timestamp';
 export const HEADER_NAME_MAX = 100;
@@ -67,7 +67,7 @@ export function webhookSecurityForm(config: WebhookConfig): WebhookSecurityForm 
   };
 }
 
-/** Checks the callback and notifier form; the payload sends the callback URL as `webhookUrl` (spec §7). */
+/** Checks the callback and notifier form; the payload sends the callback URL as `webhookUrl` (docs/console.md#calls). */
 export function checkWebhookSettings(form: WebhookSettingsForm): Checked<WebhookConfigPatch, WebhookSettingsField> {
   const errors: FieldErrors<WebhookSettingsField> = {};
   if (form.callbackUrl.trim() !== '' && !isHttpUrl(form.callbackUrl)) errors.callbackUrl = CALLBACK_URL_INVALID;

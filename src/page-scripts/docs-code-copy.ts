@@ -1,5 +1,5 @@
 // The Copy button of every static code block in the Integration Docs: copies the block's text, shows
-// 'Copied to clipboard' and reads 'Copied' for 1.2 s (spec §8, §9). One listener for the whole page.
+// 'Copied to clipboard' and reads 'Copied' for 1.2 s (docs/console.md#messages, #constants). One listener for the whole page.
 import { COPIED_RESET_MS, copyWithToast } from '../lib/copy-feedback.ts';
 
 const LABEL = 'Copy';

@@ -1,4 +1,4 @@
-// Spec §2 AI Analyst (question box, 'AI Summary', results table paged on the client), §8 'Failed to get AI summary.'.
+// docs/console.md#screens AI Analyst (question box, 'AI Summary', results table paged on the client), #messages 'Failed to get AI summary.'.
 import { expect, test, type Page } from '@playwright/test';
 import { SUPERADMIN } from './support/constants.ts';
 import { expectNoSeriousA11yViolations, screenHeading, toast } from './support/console.ts';

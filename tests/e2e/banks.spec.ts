@@ -1,6 +1,6 @@
-// Spec §2 Banks ('Banks' for a superadmin, 'Organisation Banks' for an orgadmin), §3 Bank, §5 Bank rules
-// ('Invalid API config JSON', code trimmed and upper-cased, name trimmed, confirm before delete), §7 the
-// two scopes' endpoints, §8 toasts ('Bank created', 'Changes saved', 'Bank deleted', 'Failed to load banks').
+// docs/console.md#screens Banks ('Banks' for a superadmin, 'Organisation Banks' for an orgadmin), #entities Bank, #validation Bank rules
+// ('Invalid API config JSON', code trimmed and upper-cased, name trimmed, confirm before delete), docs/console.md#calls the
+// two scopes' endpoints, docs/console.md#messages toasts ('Bank created', 'Changes saved', 'Bank deleted', 'Failed to load banks').
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_BANK_API_CONFIG } from '../../src/lib/bank-api-config.ts';
 import { createGlobalBankViaApi, globalBanksViaApi, organisationBanksViaApi } from './support/banks-api.ts';
@@ -184,7 +184,7 @@ test.describe('as orgadmin', () => {
     await create.getByRole('button', { name: 'Create Bank' }).click();
     const sent = await post;
     expect(new URL(sent.url()).pathname).toBe('/api/organisations/my-organisation/banks');
-    // The default body is the same JSON as the superadmin's (spec §9).
+    // The default body is the same JSON as the superadmin's (docs/console.md#constants).
     expect(sent.postDataJSON()).toMatchObject({ apiConfig: DEFAULT_BANK_API_CONFIG });
     await expect(toast(page, 'success', 'Bank created')).toBeVisible();
     await expect(card(page, 'CalBank')).toContainText('CAL');

@@ -1,4 +1,4 @@
-// Spec §2 Country Management, §4 (country can be toggled), §5 Country rules and delete confirmation, §8 toasts.
+// docs/console.md#screens Country Management, #states (country can be toggled), #validation Country rules and delete confirmation, #messages toasts.
 import { expect, test, type Page } from '@playwright/test';
 import type { Country } from '../../src/lib/api/types.ts';
 import { referenceRowsViaApi } from './support/admin-api.ts';

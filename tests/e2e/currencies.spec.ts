@@ -1,4 +1,4 @@
-// Spec §2 Currency Management, §4 (currency can be toggled), §5 Currency rules and delete confirmation, §9 base unit 100.
+// docs/console.md#screens Currency Management, #states (currency can be toggled), #validation Currency rules and delete confirmation, #constants base unit 100.
 import { expect, test, type Page } from '@playwright/test';
 import type { Currency } from '../../src/lib/api/types.ts';
 import { referenceRowsViaApi } from './support/admin-api.ts';

@@ -1,4 +1,4 @@
-// Spec §2 Dashboard (both roles, 'Loading Dashboard...' for any other role), §9 currency display (GHS, en-GH,
+// docs/console.md#screens Dashboard (both roles, 'Loading Dashboard...' for any other role), #constants currency display (GHS, en-GH,
 // missing = 0); chart.js loads with the dashboard only, never on /login.
 import { expect, test, type Page } from '@playwright/test';
 import { SUPERADMIN } from './support/constants.ts';

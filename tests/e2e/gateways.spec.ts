@@ -1,6 +1,6 @@
-// Spec §2 Payment Gateway Configuration (a card per gateway with Save and Delete Gateway, Create Gateway
-// modal, both roles on their own endpoints), §4 (toggle, generated secret not saved until Save), §5
-// gateway rules, §6 provider lookups by role, §8 toasts; DESIGN §1 (Monaco bundled, never a CDN) and §7
+// docs/console.md#screens Payment Gateway Configuration (a card per gateway with Save and Delete Gateway, Create Gateway
+// modal, both roles on their own endpoints), docs/console.md#states (toggle, generated secret not saved until Save), #validation
+// gateway rules, docs/console.md#roles provider lookups by role, #messages toasts; docs/decisions.md#stack (Monaco bundled, never a CDN) and #security
 // (masked credentials). Each test makes and removes its own gateways; an orgadmin test works in an
 // organisation of its own, so the demo organisation is left alone.
 import { expect, test, type ConsoleMessage, type Locator, type Page, type Request } from '@playwright/test';

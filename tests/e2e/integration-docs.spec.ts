@@ -1,4 +1,4 @@
-// Integration Docs in Chromium (issue 8, spec §2 Integration Docs, §5, §8, §9): both role views, copy
+// Integration Docs in Chromium (issue 8, docs/console.md#screens Integration Docs, #validation, #messages, #constants): both role views, copy
 // buttons, the validator playground with Monaco markers, the send-test-webhook tool delivering for real to
 // this server's own PSP webhook endpoint, a link checker over the built docs, CSP and axe on the pages.
 import { readdirSync, readFileSync } from 'node:fs';

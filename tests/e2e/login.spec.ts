@@ -1,4 +1,4 @@
-// Spec §2 /login, §4 Session (login, history replaced), §8 login failure, §2 Shell.
+// docs/console.md#screens /login, #states Session (login, history replaced), #messages login failure, #screens Shell.
 import { expect, test } from '@playwright/test';
 import { ORGADMIN, SUPERADMIN } from './support/constants.ts';
 import {

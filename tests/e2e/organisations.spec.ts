@@ -1,5 +1,5 @@
-// Spec §2 Organisations, §4 (first currency becomes the default), §5 Create/Edit organisation and
-// delete confirmation, §8 organisation toasts.
+// docs/console.md#screens Organisations, #states (first currency becomes the default), #validation Create/Edit organisation and
+// delete confirmation, docs/console.md#messages organisation toasts.
 import { expect, test, type Page } from '@playwright/test';
 import { createOrganisationViaApi, findOrganisationsViaApi, sessionToken, uniqueSuffix } from './support/admin-api.ts';
 import { STORAGE_STATE, expectNoSeriousA11yViolations, saveScreen, toast, waitForConsole } from './support/console.ts';

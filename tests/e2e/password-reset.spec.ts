@@ -1,4 +1,4 @@
-// Spec §2 /forgot-password and /reset-password/{token}, §5 reset validation, §8 forgot/reset messages.
+// docs/console.md#screens /forgot-password and /reset-password/{token}, #validation reset validation, #messages forgot/reset messages.
 import { expect, test, type Page } from '@playwright/test';
 import { RESET_REUSE_USER, RESET_USER } from './support/constants.ts';
 import { loginThroughUi, readToken, saveScreen, submitLogin, toast, urlPath } from './support/console.ts';

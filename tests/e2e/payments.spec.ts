@@ -1,5 +1,5 @@
-// Spec §2 Payments ('All Payments'), §4 (status colours, Mark as paid), §5 (Create payment), §7 (invoice and
-// receipt links), §8 payment toasts. Runs in its own organisation so the demo data never matters.
+// docs/console.md#screens Payments ('All Payments'), #states (status colours, Mark as paid), #validation (Create payment), #calls (invoice and
+// receipt links), docs/console.md#messages payment toasts. Runs in its own organisation so the demo data never matters.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SUPERADMIN, type Account } from './support/constants.ts';
 import { expectNoSeriousA11yViolations, saveScreen, screenHeading, toast } from './support/console.ts';

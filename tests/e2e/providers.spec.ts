@@ -1,4 +1,4 @@
-// Spec §2 Payment Providers (superadmin), §3 Provider, §6 (only superadmins manage providers), §8 toasts
+// docs/console.md#screens Payment Providers (superadmin), #entities Provider, #roles (only superadmins manage providers), #messages toasts
 // ('Provider created', 'Provider removed', 'Failed to load providers' with the built-in fallback list).
 import { expect, test, type Page } from '@playwright/test';
 import { FALLBACK_PROVIDERS } from '../../src/lib/provider-fallback.ts';

@@ -1,5 +1,5 @@
-// Spec §2 Settings › Receipt Numbering (non-superadmins only), §3 receipt batch, §4 activate and delete,
-// §5 form rules and the delete confirmation, §8 toasts. Each test signs in as an orgadmin of an
+// docs/console.md#screens Settings › Receipt Numbering (non-superadmins only), #entities receipt batch, #states activate and delete,
+// docs/console.md#validation form rules and the delete confirmation, #messages toasts. Each test signs in as an orgadmin of an
 // organisation it creates, so the batches here never touch the demo organisation or other specs.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SUPERADMIN } from './support/constants.ts';

@@ -1,4 +1,4 @@
-// Spec §4 Session and Logout; §2 "An unauthenticated visitor is sent to /login"; "Any other path redirects to /login".
+// docs/console.md#states Session and Logout; #screens "An unauthenticated visitor is sent to /login"; "Any other path redirects to /login".
 import { expect, test } from '@playwright/test';
 import { SUPERADMIN } from './support/constants.ts';
 import {

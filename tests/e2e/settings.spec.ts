@@ -1,5 +1,5 @@
-// Spec §2 Settings (My Profile, General & Receipt Settings, Organisation Branding, Change Password;
-// a superadmin acts on the chosen organisation), §5, §8 toasts. Each test signs in as an orgadmin of
+// docs/console.md#screens Settings (My Profile, General & Receipt Settings, Organisation Branding, Change Password;
+// a superadmin acts on the chosen organisation), docs/console.md#validation, #messages toasts. Each test signs in as an orgadmin of
 // an organisation it creates, so nothing here touches the seeded accounts or the demo organisation.
 import { expect, test, type Page } from '@playwright/test';
 import { SUPERADMIN } from './support/constants.ts';

@@ -1,4 +1,4 @@
-// Spec §2 System Logs: API Logs (superadmin) and Webhook Logs with the Organisation filter ('All (unfiltered)'
+// docs/console.md#screens System Logs: API Logs (superadmin) and Webhook Logs with the Organisation filter ('All (unfiltered)'
 // or one organisation, the first by default), page-size selectors that go back to page 1, and webhook
 // statuses green (accepted, success, ok) or amber. The logs come from real traffic: this spec's own
 // organisation takes payments through the built-in Sandbox PSP and the server logs each PSP callback.

@@ -1,4 +1,4 @@
-// Spec §2 Users (organisation users, All System Users), §5 (new/edit user, delete confirmations), §8 toasts.
+// docs/console.md#screens Users (organisation users, All System Users), #validation (new/edit user, delete confirmations), #messages toasts.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BASE_URL, ORGADMIN, SUPERADMIN } from './support/constants.ts';
 import { expectNoSeriousA11yViolations, loginThroughUi, saveScreen, screenHeading, toast, urlPath } from './support/console.ts';

@@ -1,6 +1,6 @@
-// Spec §2 Settings → Webhook Configuration: callback and notifier settings, Outbound Signing (Generate,
+// docs/console.md#screens Settings → Webhook Configuration: callback and notifier settings, Outbound Signing (Generate,
 // header defaults), Public Checkout URL (fetch, copy, rotate), Public Record URL, Delivery Logs (test event,
-// Resend), with §4 (rotation kills the old URLs; empty when fetching fails) and §8 toasts. Events go to a
+// Resend), with docs/console.md#states (rotation kills the old URLs; empty when fetching fails) and #messages toasts. Events go to a
 // receiver this spec runs on 127.0.0.1 (the e2e server allows private targets).
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -193,7 +193,7 @@ test("superadmin: acts on the chosen organisation's webhook configuration; a fai
   const own = await apiGetJson<{ url: string }>(page.request, orgToken, '/api/organisations/my-organisation/checkout-url');
   await expect(checkout.getByLabel('Checkout URL', { exact: true })).toHaveValue(own.url);
 
-  // When fetching fails the field is emptied (spec §4).
+  // When fetching fails the field is emptied (docs/console.md#states).
   await page.route('**/api/organisations/*/checkout-url', (route) =>
     route.fulfill({
       status: 500,

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// DESIGN §1: N=2^15, r=8, p=1, 16-byte salt. maxmem must exceed 128*N*r bytes.
+// docs/decisions.md#stack: N=2^15, r=8, p=1, 16-byte salt. maxmem must exceed 128*N*r bytes.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
 const KEY_LENGTH = 64;
 export const MIN_PASSWORD_LENGTH = 8;

@@ -49,7 +49,7 @@ export interface ChangeSideWrite {
 }
 
 /**
- * The one statement that records payment changes (DESIGN §5): the payment_events history entries, the dashboard
+ * The one statement that records payment changes (docs/decisions.md#payments): the payment_events history entries, the dashboard
  * roll-ups and the outbox rows, all reading the payments from `changed` — the INSERT that creates them or the UPDATE
  * that changes a status: `changedCtes` are the first entries of its WITH list, the last of them `changed`. One
  * statement, so no code path can change a payment and forget one of them, and each change costs one round trip. It

@@ -8,7 +8,7 @@ export interface PaymentUrls {
   notificationUrl?: string;
 }
 
-/** The template tokens of a payment (DESIGN §5) for an adapter `init` or `verify` call. */
+/** The template tokens of a payment (docs/decisions.md#payments) for an adapter `init` or `verify` call. */
 export function paymentTemplateValues(payment: PaymentRow, baseUnit: number, urls: PaymentUrls = {}): TemplateValues {
   return {
     amount: fromMinorUnits(payment.amountMinor, baseUnit),

@@ -27,7 +27,7 @@ function eventTypeOf(change: Pick<PaymentChange, 'fromStatus' | 'toStatus'>): We
   return null;
 }
 
-/** The exact body that is signed and sent: `{ id, type, createdAt, data: { payment } }` (DESIGN §6). */
+/** The exact body that is signed and sent: `{ id, type, createdAt, data: { payment } }` (docs/decisions.md#outbound-webhooks). */
 export function eventBody(id: string, type: WebhookEventType, createdAt: Date, payment: PublicPayment): string {
   return JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data: { payment } });
 }

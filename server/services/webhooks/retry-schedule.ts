@@ -2,7 +2,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-/** Waits before attempts 2…8 (DESIGN §6); attempt 1 is immediate and after attempt 8 the delivery gives up. */
+/** Waits before attempts 2…8 (docs/decisions.md#outbound-webhooks); attempt 1 is immediate and after attempt 8 the delivery gives up. */
 export const RETRY_DELAYS_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 export const JITTER = 0.1;

@@ -66,7 +66,7 @@ function OrganisationPicker({ value, onChange }: { value: number | null; onChang
   );
 }
 
-/** The AI Analyst: a question box, the 'AI Summary' and the matching payments paged on the client (spec §2). */
+/** The AI Analyst: a question box, the 'AI Summary' and the matching payments paged on the client (docs/console.md#screens). */
 function Analyst({ superadmin }: { superadmin: boolean }) {
   const questionId = useId();
   const [question, setQuestion] = useState('');

@@ -8,7 +8,7 @@ export interface BankLogoProps {
   size?: 'md' | 'lg';
 }
 
-/** A bank's logo over https, falling back to a lettered placeholder when missing or broken (spec §8). */
+/** A bank's logo over https, falling back to a lettered placeholder when missing or broken (docs/console.md#messages). */
 export default function BankLogo({ logoUrl, name, size = 'md' }: BankLogoProps) {
   const [src, setSrc] = useState(() => logoSrc(logoUrl, name));
   useEffect(() => setSrc(logoSrc(logoUrl, name)), [logoUrl, name]);

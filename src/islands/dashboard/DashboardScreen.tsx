@@ -28,7 +28,7 @@ import ChartCanvas from './ChartCanvas.tsx';
 
 const CHART_DAYS = 30;
 
-/** Loads one dashboard figure; a failure is only logged (spec §8) and the default (zeros) stays. */
+/** Loads one dashboard figure; a failure is only logged (docs/console.md#messages) and the default (zeros) stays. */
 function useFigure<T>(load: () => Promise<T>, fallback: T): { value: T; loaded: boolean } {
   const [state, setState] = useState({ value: fallback, loaded: false });
   useEffect(() => {
@@ -103,7 +103,7 @@ function VolumeCards({ totals }: { totals: StatusTotals }) {
 
 const EMPTY_STATS: SuperadminStats = { orgCount: 0, transactionCount: 0, gatewayCount: 0, totalVolume: '0', currency: 'GHS', volumes: [] };
 
-/** Superadmin: platform cards and 'Volume by Organisation' (spec §2). */
+/** Superadmin: platform cards and 'Volume by Organisation' (docs/console.md#screens). */
 function SuperadminDashboard() {
   const stats = useFigure(getSuperadminStats, EMPTY_STATS);
   const totals = useFigure(() => getStatusTotals(), zeroTotals());
@@ -151,7 +151,7 @@ function SuperadminDashboard() {
   );
 }
 
-/** Orgadmin: four cards in Ghana cedi format, 'Daily Volume' and 'Gateway Usage' (spec §2). */
+/** Orgadmin: four cards in Ghana cedi format, 'Daily Volume' and 'Gateway Usage' (docs/console.md#screens). */
 function OrganisationDashboard() {
   const totals = useFigure(getMyStatusTotals, zeroTotals());
   const daily = useFigure<DailyVolume[]>(() => getOrgVolumeChart(CHART_DAYS), []);
@@ -220,7 +220,7 @@ function OrganisationDashboard() {
   );
 }
 
-/** /dashboard: the superadmin's or the orgadmin's dashboard; any other role only 'Loading Dashboard...' (spec §2). */
+/** /dashboard: the superadmin's or the orgadmin's dashboard; any other role only 'Loading Dashboard...' (docs/console.md#screens). */
 export default function DashboardScreen() {
   return (
     <RequireSession>

@@ -1,6 +1,6 @@
 import { useCopyFeedback } from '../ui/useCopyFeedback.ts';
 
-/** The code blocks' Copy button for islands: 'Copied to clipboard', and 'Copied' for 1.2 s (spec §8, §9). */
+/** The code blocks' Copy button for islands: 'Copied to clipboard', and 'Copied' for 1.2 s (docs/console.md#messages, #constants). */
 export default function CopyCodeButton({ text }: { text: string }) {
   const { copied, copy } = useCopyFeedback();
   return (

@@ -3,7 +3,7 @@ import { isSuperadmin } from '../../lib/roles.ts';
 import { useSession } from '../shell/useSession.ts';
 
 /**
- * What the signed-in role sees of the docs (spec §2 Integration Docs): non-superadmins get the
+ * What the signed-in role sees of the docs (docs/console.md#screens Integration Docs): non-superadmins get the
  * 'Limited view' badge and the note that provider and gateway credential management is restricted.
  */
 export default function DocsAccess() {

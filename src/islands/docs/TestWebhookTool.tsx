@@ -212,7 +212,7 @@ function ToolForm() {
 }
 
 /**
- * The send-test-webhook tool (superadmin, spec §2): signs a JSON payload with HMAC-SHA256 (hex) in the
+ * The send-test-webhook tool (superadmin, docs/console.md#screens): signs a JSON payload with HMAC-SHA256 (hex) in the
  * browser and POSTs it straight to the destination, then says what came back.
  */
 export default function TestWebhookTool() {

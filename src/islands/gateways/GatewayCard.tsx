@@ -33,7 +33,7 @@ function reason(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error';
 }
 
-/** The PSP callback address of a provider (DESIGN §5), absolute so it can be pasted into the PSP's dashboard. */
+/** The PSP callback address of a provider (docs/decisions.md#payments), absolute so it can be pasted into the PSP's dashboard. */
 function callbackUrl(provider: string): string {
   const path = apiUrl(`/webhooks/psp/${encodeURIComponent(provider)}`);
   return typeof window === 'undefined' ? path : new URL(path, window.location.origin).href;

@@ -38,7 +38,7 @@ export interface GatewayFormFieldsProps {
 
 const ALGO_LABELS: Record<HmacAlgo, string> = { sha256: 'HMAC-SHA256', sha1: 'HMAC-SHA1', sha512: 'HMAC-SHA512' };
 
-/** The gateway fields shared by the Create Gateway modal and each gateway card (spec §3 Gateway). */
+/** The gateway fields shared by the Create Gateway modal and each gateway card (docs/console.md#entities Gateway). */
 export default function GatewayFormFields({
   values,
   errors,

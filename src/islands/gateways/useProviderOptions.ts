@@ -15,7 +15,7 @@ export interface ProviderOptions {
 }
 
 /**
- * The providers a gateway can use (spec §6): a superadmin reads the provider list (with sample configs),
+ * The providers a gateway can use (docs/console.md#roles): a superadmin reads the provider list (with sample configs),
  * anyone else the constraints list. If it cannot be loaded: 'Failed to load providers' and the built-in list.
  */
 export function useProviderOptions(superadmin: boolean): ProviderOptions {

@@ -56,7 +56,7 @@ function useCurrencyOptions(onDefault: (code: string) => void): Options {
   return options;
 }
 
-/** Create Payment (orgadmin): amount, currency, customer and description; optionally through a gateway (spec §2, §5). */
+/** Create Payment (orgadmin): amount, currency, customer and description; optionally through a gateway (docs/console.md#screens, #validation). */
 export default function CreatePaymentModal({ onClose, onCreated }: CreatePaymentModalProps) {
   const options = useCurrencyOptions((code) => form.setValues((was) => (was.currency === '' ? { ...was, currency: code } : was)));
   const form = useCheckedForm({

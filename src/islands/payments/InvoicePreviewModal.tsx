@@ -7,7 +7,7 @@ export interface InvoicePreviewModalProps {
   onClose: () => void;
 }
 
-/** The invoice of an unpaid payment in a frame 60vh high, with print, new-tab and download links (spec §2). */
+/** The invoice of an unpaid payment in a frame 60vh high, with print, new-tab and download links (docs/console.md#screens). */
 export default function InvoicePreviewModal({ reference, onClose }: InvoicePreviewModalProps) {
   const html = invoiceUrl(reference);
   const pdf = invoicePdfUrl(reference);

@@ -25,7 +25,7 @@ async function sendOrThrow(id: string, message: { subject: string; body: string 
   return sent;
 }
 
-/** 'Send' on a payment row: e-mails the customer a subject and text with the invoice or receipt link (spec §2). */
+/** 'Send' on a payment row: e-mails the customer a subject and text with the invoice or receipt link (docs/console.md#screens). */
 export default function MessageComposerModal({ payment, onClose }: MessageComposerModalProps) {
   const [history, setHistory] = useState<PaymentMessage[] | null>(null);
   const form = useCheckedForm({

@@ -236,7 +236,7 @@ function OrganisationPaymentList({ organisationId }: { organisationId: number })
 
 type Choices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
 
-/** Superadmin: picks an organisation (the first by default) and views its payments read-only (spec §2). */
+/** Superadmin: picks an organisation (the first by default) and views its payments read-only (docs/console.md#screens). */
 function SuperadminPayments() {
   const pickerId = useId();
   const [choices, setChoices] = useState<Choices>({ state: 'loading' });

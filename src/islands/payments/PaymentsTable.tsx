@@ -63,7 +63,7 @@ function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRo
   return shown.length > 0 ? <div className="row-actions">{shown}</div> : <span className="cell-muted">—</span>;
 }
 
-/** The payments table: Reference ID, Receipt No., Amount, Status, Customer, Date, Actions (spec §2). */
+/** The payments table: Reference ID, Receipt No., Amount, Status, Customer, Date, Actions (docs/console.md#screens). */
 export default function PaymentsTable({ rows, caption, emptyTitle, emptyDescription, ...actions }: PaymentsTableProps) {
   const columns: Column<Payment>[] = [
     { key: 'reference', card: 'title', header: 'Reference ID', render: (row) => <span className="code-tag">{row.reference}</span> },

@@ -7,7 +7,7 @@ export interface CopyButtonProps {
   what: string;
 }
 
-/** Copies a value with the clipboard helper: 'Copied to clipboard', and a tick for 1.2 s (spec §8, §9). */
+/** Copies a value with the clipboard helper: 'Copied to clipboard', and a tick for 1.2 s (docs/console.md#messages, #constants). */
 export default function CopyButton({ text, what }: CopyButtonProps) {
   const { copied, copy } = useCopyFeedback();
   const label = copied ? 'Copied' : 'Copy';

@@ -21,7 +21,7 @@ export default function DeliveryLogs({ organisationId }: { organisationId: numbe
   const list = usePagedList<WebhookDelivery>({
     fetchPage: (paging) => listWebhookDeliveries(organisationId, paging),
     loadingMessage: 'Loading delivery logs...',
-    // Log loading failures are only logged (spec §8).
+    // Log loading failures are only logged (docs/console.md#messages).
     errorMessage: null,
   });
   const [testing, setTesting] = useState(false);

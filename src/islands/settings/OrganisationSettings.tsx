@@ -13,7 +13,7 @@ import GeneralSettingsSection from './GeneralSettingsSection.tsx';
 
 type Choices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
 
-/** A superadmin's organisations, choosing the first unless one is already chosen (spec §2 Settings). */
+/** A superadmin's organisations, choosing the first unless one is already chosen (docs/console.md#screens Settings). */
 function useOrganisationChoices(superadmin: boolean): Choices {
   const [choices, setChoices] = useState<Choices>({ state: 'loading' });
   useEffect(() => {

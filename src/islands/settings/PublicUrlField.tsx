@@ -6,7 +6,7 @@ export interface PublicUrlFieldProps {
   title: string;
   /** The field's label, e.g. 'Checkout URL'. */
   label: string;
-  /** The URL as last fetched; '' until fetched, or when fetching failed (spec §4). */
+  /** The URL as last fetched; '' until fetched, or when fetching failed (docs/console.md#states). */
   url: string;
   description: ReactNode;
   busy: boolean;

@@ -59,7 +59,7 @@ export default function PublicUrlsPanel({ organisationId }: { organisationId: nu
       try {
         setCheckoutUrl((await rotateCheckoutToken(organisationId)).url);
         showToast(successToast(CHECKOUT_URL_ROTATED));
-        // The Record URL rotates with the token (spec §4): a shown one is now dead, so show the new one.
+        // The Record URL rotates with the token (docs/console.md#states): a shown one is now dead, so show the new one.
         if (recordUrl !== '')
           setRecordUrl(
             await fetchRecordUrl(organisationId).then(

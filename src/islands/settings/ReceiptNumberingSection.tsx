@@ -29,7 +29,7 @@ import FormField from '../ui/FormField.tsx';
 
 type Listing = { status: 'loading' } | { status: 'loaded'; batches: ReceiptBatch[] } | { status: 'failed' };
 
-/** Batch actions show the server's message when it sent one, the spec's text otherwise (spec §8). */
+/** Batch actions show the server's message when it sent one, the documented text otherwise (docs/console.md#messages). */
 function failed(error: unknown, fallback: string) {
   showToast({ type: 'error', message: messageOr(error, fallback) });
 }

@@ -34,7 +34,7 @@ function Settings({ user }: { user: User }) {
         <PasswordSection />
       </div>
       <OrganisationSettings superadmin={superadmin} />
-      {/* Receipt batches belong to the caller's own organisation, so a superadmin has none (spec §6). */}
+      {/* Receipt batches belong to the caller's own organisation, so a superadmin has none (docs/console.md#roles). */}
       {superadmin ? null : <ReceiptNumberingSection />}
       <WebhookConfiguration superadmin={superadmin} />
     </section>

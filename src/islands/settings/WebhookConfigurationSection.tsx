@@ -14,7 +14,7 @@ export interface WebhookConfigurationSectionProps {
 }
 
 /**
- * Settings → Webhook Configuration (spec §2): callback and notifier settings, Outbound Signing, the
+ * Settings → Webhook Configuration (docs/console.md#screens): callback and notifier settings, Outbound Signing, the
  * public Checkout and Record URLs, and Delivery Logs, all for one organisation.
  */
 export default function WebhookConfigurationSection({ organisationId }: WebhookConfigurationSectionProps) {

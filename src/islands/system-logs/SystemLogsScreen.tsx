@@ -74,7 +74,7 @@ interface LogListProps<Row> {
   emptyDescription: string;
 }
 
-/** A server-paged log table; a failed load is only logged (spec §8), and said in place of the rows. */
+/** A server-paged log table; a failed load is only logged (docs/console.md#messages), and said in place of the rows. */
 function LogList<Row extends { id: number }>({
   fetchPage,
   filterKey,
@@ -140,7 +140,7 @@ function ApiLogs() {
 type Filter = number | 'all';
 type Choices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
 
-/** Superadmin: every organisation's callbacks or one organisation's, the first organisation by default (spec §2). */
+/** Superadmin: every organisation's callbacks or one organisation's, the first organisation by default (docs/console.md#screens). */
 function SuperadminWebhookLogs() {
   const filterId = useId();
   const [choices, setChoices] = useState<Choices>({ state: 'loading' });

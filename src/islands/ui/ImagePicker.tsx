@@ -12,7 +12,7 @@ export interface ImagePickerProps {
   currentSrc: string;
   /** Alternative text of the current image. */
   currentAlt: string;
-  /** Shown when an image fails to load (spec §8: broken images fall back to a placeholder). */
+  /** Shown when an image fails to load (docs/console.md#messages: broken images fall back to a placeholder). */
   fallbackSrc: string;
   shape?: 'round' | 'square';
   hint?: ReactNode;

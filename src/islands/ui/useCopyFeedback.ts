@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COPIED_RESET_MS, copyWithToast } from '../../lib/copy-feedback.ts';
 
-/** A Copy button's state: `copy(text)` copies with its toast, and `copied` is true for 1.2 s after (spec §9). */
+/** A Copy button's state: `copy(text)` copies with its toast, and `copied` is true for 1.2 s after (docs/console.md#constants). */
 export function useCopyFeedback(failureMessage?: string) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {

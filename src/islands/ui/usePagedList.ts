@@ -12,7 +12,7 @@ export interface PagedListOptions<Row> {
   filterKey?: string;
   /** Message of the full-screen overlay during the first load. */
   loadingMessage: string;
-  /** Error toast when a page cannot be loaded (spec §8, e.g. 'Could not load countries.'); null: only logged (log screens). */
+  /** Error toast when a page cannot be loaded (docs/console.md#messages, e.g. 'Could not load countries.'); null: only logged (log screens). */
   errorMessage: string | null;
 }
 

@@ -22,7 +22,7 @@ import ImagePicker from '../ui/ImagePicker.tsx';
 
 export interface EditUserModalProps {
   user: User;
-  /** The All System Users screen (its success wording differs, spec §8). */
+  /** The All System Users screen (its success wording differs, docs/console.md#messages). */
   superadminScreen: boolean;
   /**
    * Editing your own account: no Reset Password here, since an admin reset signs the account out
@@ -55,7 +55,7 @@ export default function EditUserModal({ user, superadminScreen, isSelf = false, 
       try {
         avatar = (await uploadFile(avatarFile)).url;
       } catch {
-        showToast({ type: 'error', message: AVATAR_UPLOAD_FAILED }); // the update stops here (spec §8)
+        showToast({ type: 'error', message: AVATAR_UPLOAD_FAILED }); // the update stops here (docs/console.md#messages)
         return;
       }
     }

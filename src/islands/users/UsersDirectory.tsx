@@ -56,7 +56,7 @@ const SCREENS = {
   },
 } as const;
 
-/** A paged, searchable table of users with Add/Create, Edit and Delete (spec §2 Users). */
+/** A paged, searchable table of users with Add/Create, Edit and Delete (docs/console.md#screens Users). */
 export default function UsersDirectory({ scope, currentUser }: UsersDirectoryProps) {
   const screen = SCREENS[scope];
   const superadminScreen = scope === 'system';

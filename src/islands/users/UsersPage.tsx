@@ -2,7 +2,7 @@ import { isSuperadmin } from '../../lib/roles.ts';
 import RequireSession from '../shell/RequireSession.tsx';
 import UsersDirectory from './UsersDirectory.tsx';
 
-/** /dashboard/users: All System Users for a superadmin, the organisation's users for anyone else (spec §2). */
+/** /dashboard/users: All System Users for a superadmin, the organisation's users for anyone else (docs/console.md#screens). */
 export default function UsersPage() {
   return (
     <RequireSession>

@@ -13,7 +13,7 @@ export interface AnalystResult {
   createdAt: string;
 }
 
-/** The AI query's response (spec §3: summary and results), with the breakdown when one was asked for. */
+/** The AI query's response (docs/console.md#entities: summary and results), with the breakdown when one was asked for. */
 export interface AnalystAnswer {
   /** cannot-answer: understood, but not something the payments can tell (the summary says why). */
   outcome: 'answered' | 'cannot-answer' | 'not-understood';

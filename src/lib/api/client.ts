@@ -21,7 +21,7 @@ function apiBase(): string {
   return base.replace(/\/+$/, '');
 }
 
-/** Absolute-or-rooted URL of an API path (spec §7 paths are relative to the API base). */
+/** Absolute-or-rooted URL of an API path (docs/console.md#calls paths are relative to the API base). */
 export function apiUrl(path: string, query?: QueryParams): string {
   const url = `${apiBase()}${path.startsWith('/') ? path : `/${path}`}`;
   const params = new URLSearchParams();

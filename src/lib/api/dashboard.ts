@@ -12,12 +12,12 @@ export interface CurrencyStatusTotals {
   counts: { Success: number; Failed: number; Pending: number };
 }
 
-/** Status totals (spec §3: keyed Success, Failed, Pending) in the first currency, every currency in byCurrency. */
+/** Status totals (docs/console.md#entities: keyed Success, Failed, Pending) in the first currency, every currency in byCurrency. */
 export interface StatusTotals extends CurrencyStatusTotals {
   byCurrency: CurrencyStatusTotals[];
 }
 
-/** Superadmin cards (spec §3: orgCount, transactionCount, gatewayCount, totalVolume). */
+/** Superadmin cards (docs/console.md#entities: orgCount, transactionCount, gatewayCount, totalVolume). */
 export interface SuperadminStats {
   orgCount: number;
   transactionCount: number;
@@ -27,7 +27,7 @@ export interface SuperadminStats {
   volumes: { currency: string; total: string; totalMinor: number; count: number }[];
 }
 
-/** One organisation's volume in one currency (spec §3: name, total). */
+/** One organisation's volume in one currency (docs/console.md#entities: name, total). */
 export interface OrganisationVolume {
   orgId: number;
   name: string;
@@ -37,7 +37,7 @@ export interface OrganisationVolume {
   count: number;
 }
 
-/** One day of the daily series (spec §3: day, volume). */
+/** One day of the daily series (docs/console.md#entities: day, volume). */
 export interface DailyVolume {
   day: string;
   currency: string;

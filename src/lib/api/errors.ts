@@ -24,7 +24,7 @@ export function serverMessage(body: unknown): string | undefined {
   return joinMessages(record['message']) ?? nonEmpty(record['error']);
 }
 
-/** Error text in the spec §8 order: body text, message, error, 'HTTP status text', thrown message, 'Unknown error'. */
+/** Error text in docs/console.md#messages order: body text, message, error, 'HTTP status text', thrown message, 'Unknown error'. */
 export function errorText(source: ErrorSource): string {
   const fromBody = serverMessage(source.body);
   if (fromBody !== undefined) return fromBody;
@@ -48,7 +48,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's own message for a failure when it sent one, else `fallback` (spec §8 "server message preferred"). */
+/** The server's own message for a failure when it sent one, else `fallback` (docs/console.md#messages "server message preferred"). */
 export function messageOr(error: unknown, fallback: string): string {
   return (error instanceof ApiError ? serverMessage(error.body) : undefined) ?? fallback;
 }

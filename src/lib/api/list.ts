@@ -15,7 +15,7 @@ function positiveInt(value: unknown): number | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-/** Accepts a bare array or an object holding the list under items/data/results/rows/list (spec §3). */
+/** Accepts a bare array or an object holding the list under items/data/results/rows/list (docs/console.md#entities). */
 export function normaliseList<T = unknown>(body: unknown): ListPage<T> {
   if (Array.isArray(body)) {
     return { items: body as T[], total: body.length, page: 1, pageSize: DEFAULT_PAGE_SIZE };

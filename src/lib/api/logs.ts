@@ -1,7 +1,7 @@
 import { apiGet } from './client.ts';
 import { normaliseList, type ListPage } from './list.ts';
 
-/** One API request (spec §3 Api log). */
+/** One API request (docs/console.md#entities Api log). */
 export interface ApiLog {
   id: number;
   timestamp: string;
@@ -10,7 +10,7 @@ export interface ApiLog {
   statusCode: number;
 }
 
-/** One inbound PSP callback (spec §3 Webhook log: createdAt or timestamp, status, provider). */
+/** One inbound PSP callback (docs/console.md#entities Webhook log: createdAt or timestamp, status, provider). */
 export interface WebhookLog {
   id: number;
   timestamp?: string | null;

@@ -1,7 +1,7 @@
 import { apiGet, apiPatch, apiPost } from './client.ts';
 import { normaliseList, type ListPage } from './list.ts';
 
-/** Payment status (spec §4): any other value counts as not paid. */
+/** Payment status (docs/console.md#states): any other value counts as not paid. */
 export type PaymentStatus = 'Pending' | 'Success' | 'Failed';
 
 /** A payment as the server sends it; `id` is the payment reference (PAY-…). */
@@ -35,7 +35,7 @@ export interface GatewayInit {
   checkoutUrl: string | null;
   providerReference: string | null;
   error: string | null;
-  /** Older servers nest the checkout URL here (spec §7). */
+  /** Older servers nest the checkout URL here (docs/console.md#calls). */
   response?: { checkoutUrl?: string | null } | null;
 }
 

@@ -1,7 +1,7 @@
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import type { MessageResponse } from './types.ts';
 
-/** A receipt numbering batch of the caller's organisation (spec §3); `endNumber` null means unbounded. */
+/** A receipt numbering batch of the caller's organisation (docs/console.md#entities); `endNumber` null means unbounded. */
 export interface ReceiptBatch {
   id: number;
   prefix: string;

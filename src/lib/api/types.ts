@@ -1,4 +1,4 @@
-// Wire shapes shared by the console's API modules (spec §3, server contract).
+// Wire shapes shared by the console's API modules (docs/console.md#entities, server contract).
 
 export type Role = 'superadmin' | 'orgadmin';
 
@@ -43,7 +43,7 @@ export interface Currency {
 
 export type LogoPosition = 'left' | 'center';
 
-/** Settings an orgadmin may change (spec §3 "Organisation settings", minus webhook fields). */
+/** Settings an orgadmin may change (docs/console.md#entities "Organisation settings", minus webhook fields). */
 export interface OrganisationSettings {
   defaultCurrency?: string | null;
   addressLine1?: string | null;

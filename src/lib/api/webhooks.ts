@@ -1,7 +1,7 @@
 import { apiGet, apiPatch, apiPost } from './client.ts';
 import { normaliseList, type ListPage } from './list.ts';
 
-/** An organisation's outbound webhook settings (DESIGN §6); the secret only ever as a masked hint. */
+/** An organisation's outbound webhook settings (docs/decisions.md#outbound-webhooks); the secret only ever as a masked hint. */
 export interface WebhookConfig {
   callbackUrl: string | null;
   notifierUrl: string | null;

@@ -52,7 +52,7 @@ function checkRegex(pattern: string, path: string, errors: ConfigIssue[]): void 
   }
 }
 
-/** The spec's rules (§5) and the template-token check, beyond the JSON Schema's structure. */
+/** The console's rules (docs/console.md#validation) and the template-token check, beyond the JSON Schema's structure. */
 export function checkRules(config: Json): { errors: ConfigIssue[]; hints: ConfigIssue[] } {
   const errors: ConfigIssue[] = [];
   const hints: ConfigIssue[] = [];

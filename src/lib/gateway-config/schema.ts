@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-// The generic HTTP adapter config (spec §3 "Gateway config JSON", DESIGN §5). Enumerated fields are
+// The generic HTTP adapter config (docs/console.md#entities "Gateway config JSON", docs/decisions.md#payments). Enumerated fields are
 // plain strings here: the rules in rules.ts check them with the console's own wording.
 
 const StringMap = Type.Record(Type.String(), Type.String({ maxLength: 2000 }));

@@ -30,7 +30,7 @@ function schemaIssues(value: unknown): ConfigIssue[] {
 }
 
 /**
- * Validates a gateway or bank API config: the JSON Schema, the spec's rules (§5) and template tokens.
+ * Validates a gateway or bank API config: the JSON Schema, the console's rules (docs/console.md#validation) and template tokens.
  * The console (playground, Monaco, forms) and the server run this same function.
  */
 export function validateGatewayConfig(value: unknown): ConfigReport {

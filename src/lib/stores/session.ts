@@ -41,7 +41,7 @@ async function fetchSession(redirect: boolean): Promise<User | null> {
   }
 }
 
-/** Loads the profile for the stored token (spec §4); clears the session and goes to /login when that fails. */
+/** Loads the profile for the stored token (docs/console.md#states); clears the session and goes to /login when that fails. */
 export function loadSession(options: LoadSessionOptions = {}): Promise<User | null> {
   // Several islands may ask at once on the same page; one request serves them all.
   inFlight ??= fetchSession(options.redirectOnFailure ?? true).finally(() => {

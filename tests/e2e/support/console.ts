@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { SCREENS_DIR, type Account, APP_PORT } from './constants.ts';
 
-/** localStorage key of the bearer token (spec §4, §9). */
+/** localStorage key of the bearer token (docs/console.md#states, #constants). */
 export const TOKEN_KEY = 'authToken';
 
 /** Browser storage saved by auth.setup.ts for each role (test-results is cleared at every run). */
@@ -20,7 +20,7 @@ export interface NavEntry {
   href: string;
 }
 
-/** Sidebar of spec §2 "Shell" for a superadmin, in its order. */
+/** Sidebar of docs/console.md#screens "Shell" for a superadmin, in its order. */
 export const SUPERADMIN_NAV: readonly NavEntry[] = [
   { href: '/dashboard', label: 'Dashboard' },
   { href: '/dashboard/payments', label: 'Payments' },

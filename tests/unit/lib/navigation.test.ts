@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { isActivePath, navItemsForRole } from '../../../src/lib/navigation.ts';
 
-test('superadmin gets every entry of spec §2 Shell, in order', () => {
+test('superadmin gets every entry of docs/console.md#screens Shell, in order', () => {
   expect(navItemsForRole('superadmin')).toEqual([
     { href: '/dashboard', label: 'Dashboard' },
     { href: '/dashboard/payments', label: 'Payments' },

@@ -15,7 +15,7 @@ const timestamp = 1_614_265_330;
 const body = '{"id":"msg_p5jXN8AQM9LWM0D4loKWxJek","type":"payment.succeeded","data":{"payment":{"amount":"12.50"}}}';
 
 describe('signOutboundWebhook', () => {
-  it('signs exactly per DESIGN §6, as an independent node:crypto verifier computes it', async () => {
+  it('signs exactly per docs/decisions.md#outbound-webhooks, as an independent node:crypto verifier computes it', async () => {
     const headers = await signOutboundWebhook({ secret, id, timestamp, body });
     const payrail = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${timestamp}.${body}`).digest('hex');
     const standard = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))

@@ -16,7 +16,7 @@ const input: TestWebhookInput = {
   payload: '{"type":"payment.test"}',
 };
 
-describe('checkTestWebhook (spec §5)', () => {
+describe('checkTestWebhook (docs/console.md#validation)', () => {
   it("asks for a URL and a secret in the spec's words", () => {
     expect(checkTestWebhook({ ...input, url: '  ' })).toEqual({ field: 'url', title: 'Missing URL', message: 'Enter a destination URL' });
     expect(checkTestWebhook({ ...input, secret: '' })).toEqual({
@@ -69,7 +69,7 @@ describe('sendTestWebhook', () => {
   });
 });
 
-describe('testWebhookToast (spec §8)', () => {
+describe('testWebhookToast (docs/console.md#messages)', () => {
   it("says 'Webhook delivered' with the status, 'Webhook failed' with status and body, 'Webhook error' on an exception", () => {
     expect(testWebhookToast({ ok: true, status: 200, body: '', signature: 's' })).toEqual({
       type: 'success',

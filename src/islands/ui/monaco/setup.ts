@@ -1,5 +1,5 @@
-// The bundled Monaco editor (DESIGN §1): never from a CDN. Only MonacoJsonEditor.tsx imports this, and
-// only through a dynamic import(), so Monaco stays out of every page's initial JavaScript (DESIGN §9).
+// The bundled Monaco editor (docs/decisions.md#stack): never from a CDN. Only MonacoJsonEditor.tsx imports this, and
+// only through a dynamic import(), so Monaco stays out of every page's initial JavaScript (docs/decisions.md#performance-budgets).
 import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor';
 // All editor features: the JSON language support instantiates most contributions anyway, and a partial

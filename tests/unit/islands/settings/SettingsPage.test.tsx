@@ -141,7 +141,7 @@ test('a superadmin acts on the chosen organisation, the first by default', async
   expect(listOrganisations).toHaveBeenCalledWith({ all: true });
   expect(getOrganisation).toHaveBeenCalledWith(7);
   expect(getMyOrganisation).not.toHaveBeenCalled();
-  // Receipt Numbering is shown only to non-superadmins (spec §6).
+  // Receipt Numbering is shown only to non-superadmins (docs/console.md#roles).
   expect(screen.queryByRole('region', { name: 'Receipt Numbering' })).toBeNull();
   expect(listBatches).not.toHaveBeenCalled();
   const picker = screen.getByLabelText<HTMLSelectElement>('Organisation');

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError, errorText, messageOr, serverMessage } from '../../../../src/lib/api/errors.ts';
 
-describe('errorText follows the spec §8 order', () => {
+describe('errorText follows docs/console.md#messages order', () => {
   test('1. a string body wins over everything', () => {
     expect(errorText({ body: 'Gateway timed out', status: 504, statusText: 'Gateway Timeout', error: new Error('x') })).toBe(
       'Gateway timed out',
