@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { banks } from '../../db/schema.ts';
 
@@ -80,10 +80,10 @@ export async function storeSealedCredentials(db: Database, id: number, apiConfig
   return updated.length > 0;
 }
 
-/** Every bank, of any scope, whose apiConfig calls go under `prefix`. */
-export function banksCallingUnder(db: Database, prefix: string): Promise<BankRow[]> {
+/** Every bank, of any scope, whose apiConfig calls go under one of `prefixes`. */
+export function banksCallingUnder(db: Database, prefixes: string[]): Promise<BankRow[]> {
   return db
     .select()
     .from(banks)
-    .where(sql`starts_with(${banks.apiConfig} ->> 'baseUrl', ${prefix})`);
+    .where(or(...prefixes.map((prefix) => sql`starts_with(${banks.apiConfig} ->> 'baseUrl', ${prefix})`)));
 }

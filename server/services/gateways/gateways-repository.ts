@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { gateways, providers } from '../../db/schema.ts';
 import { invalidateCallbackLookups } from '../webhooks/callback-lookups.ts';
@@ -58,8 +58,8 @@ export async function deleteGateway(db: Database, orgId: number | null, id: numb
   return deleted.length > 0;
 }
 
-/** Every gateway, of any scope, whose calls go under `prefix` (its own baseUrl, else its config's). */
-export async function gatewaysCallingUnder(db: Database, prefix: string): Promise<GatewayRow[]> {
+/** Every gateway, of any scope, whose calls go under one of `prefixes` (its own baseUrl, else its config's). */
+export async function gatewaysCallingUnder(db: Database, prefixes: string[]): Promise<GatewayRow[]> {
   const baseUrl = sql`coalesce(nullif(${gateways.baseUrl}, ''), ${gateways.config} ->> 'baseUrl')`;
-  return (await selectGateways(db).where(sql`starts_with(${baseUrl}, ${prefix})`)).map(flatten);
+  return (await selectGateways(db).where(or(...prefixes.map((prefix) => sql`starts_with(${baseUrl}, ${prefix})`)))).map(flatten);
 }

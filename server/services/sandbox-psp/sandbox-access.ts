@@ -27,14 +27,7 @@ async function configuredAuthorizations(ctx: SandboxAccessContext): Promise<stri
   // A gateway or bank set up for the sandbox calls URLs under its base URL: this server's absolute sandbox URL, or
   // the sandbox's path, which outbound calls resolve against this server's own origin.
   const prefixes = [sandboxEntry(ctx.publicUrl).defaultBaseUrl, SANDBOX_PSP_PATH];
-  const found = await Promise.all(
-    prefixes.map(async (prefix) => ({
-      gateways: await gatewaysCallingUnder(ctx.db, prefix),
-      banks: await banksCallingUnder(ctx.db, prefix),
-    })),
-  );
-  const gateways = found.flatMap((group) => group.gateways);
-  const banks = found.flatMap((group) => group.banks);
+  const [gateways, banks] = await Promise.all([gatewaysCallingUnder(ctx.db, prefixes), banksCallingUnder(ctx.db, prefixes)]);
   const sent = [
     ...gateways.map((gateway) => authorizationFor(gateway.config as GatewayConfig, gatewaySecrets(gateway, ctx.dataKey))),
     ...banks.map((bank) => authorizationFor(bankApiConfig(bank, ctx.dataKey), NO_CREDENTIALS)),
