@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import type { GatewayConfig } from '../../src/lib/gateway-config/index.ts';
+import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
 import type { Database } from './client.ts';
 import { providers } from './schema.ts';
 

@@ -16,7 +16,7 @@ import { CATALOGUE, sandboxEntry } from '../../server/db/provider-catalogue.ts';
 import { payments, webhookDeliveries } from '../../server/db/schema.ts';
 import { deliverDueWebhooks } from '../../server/services/webhooks/delivery.ts';
 import type { Provider } from '../../src/lib/api/types.ts';
-import { validateGatewayConfig } from '../../src/lib/gateway-config/index.ts';
+import { validateGatewayConfig } from '../../shared/gateway-config/index.ts';
 import { inboundWebhookFacts, signedCallbackCommand } from '../../src/lib/psp-webhook-sample.ts';
 import { buildTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
 import { docsSamples, type DocsSample } from '../helpers/docs-samples.ts';

@@ -1,5 +1,5 @@
-import type { GatewayConfig, RequestSpec } from '../../../src/lib/gateway-config/index.ts';
-import { renderJson, renderText, type TemplateValues } from '../../../src/lib/template.ts';
+import type { GatewayConfig, RequestSpec } from '../../../shared/gateway-config/index.ts';
+import { renderJson, renderText, type TemplateValues } from '../../../shared/template.ts';
 import type { Clock } from '../../clock.ts';
 import { locate, mapStatus, parseBody } from './extract.ts';
 import { fetchAllowedTarget, readBodyUpTo, TargetRefusedError } from './outbound-fetch.ts';

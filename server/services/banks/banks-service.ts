@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import { assertAllowedTargetSyntax, type TargetPolicy } from '../adapter/target-guard.ts';
 import { assertValidConfig } from '../gateways/gateways-service.ts';
 import { normaliseAvatarUrl } from '../users/profile-service.ts';

@@ -1,4 +1,4 @@
-import { fromMinorUnits } from '../../../src/lib/money.ts';
+import { fromMinorUnits } from '../../../shared/money.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { validateGatewayConfig, type GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import { validateGatewayConfig, type GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import { isMasked, maskSecret, open, seal } from '../crypto/secret-box.ts';
 import { assertAllowedTargetSyntax, type TargetPolicy } from '../adapter/target-guard.ts';
 import { findProvider, findProviderByName } from '../providers/providers-repository.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fromMinorUnits } from '../../../src/lib/money.ts';
+import { fromMinorUnits } from '../../../shared/money.ts';
 import { payments } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';

@@ -1,4 +1,4 @@
-import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { callInit, type CallResult } from '../adapter/http-adapter.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { banks } from '../../db/schema.ts';

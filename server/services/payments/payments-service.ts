@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { toMinorUnits } from '../../../src/lib/money.ts';
+import { toMinorUnits } from '../../../shared/money.ts';
 import type { Database } from '../../db/client.ts';
 import { gateways } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';

@@ -1,4 +1,4 @@
-import { fromMinorUnits } from '../../../src/lib/money.ts';
+import { fromMinorUnits } from '../../../shared/money.ts';
 import type { AttemptRow, PaymentRow } from './payments-repository.ts';
 
 export interface PublicAttempt {

@@ -1,5 +1,5 @@
-import { fromMinorUnits } from '../../../src/lib/money.ts';
-import type { TemplateValues } from '../../../src/lib/template.ts';
+import { fromMinorUnits } from '../../../shared/money.ts';
+import type { TemplateValues } from '../../../shared/template.ts';
 import type { PaymentRow } from './payments-repository.ts';
 
 /** Where the PSP or bank sends the payer back and its server-to-server notification. */

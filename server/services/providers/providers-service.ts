@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { validateGatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import { validateGatewayConfig } from '../../../shared/gateway-config/index.ts';
 import * as rows from './providers-repository.ts';
 
 export interface ProviderInput {

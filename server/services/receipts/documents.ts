@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { fromMinorUnits } from '../../../src/lib/money.ts';
+import { fromMinorUnits } from '../../../shared/money.ts';
 import { findFileByKey } from '../files/files-repository.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import type { PaymentRow } from '../payments/payments-repository.ts';

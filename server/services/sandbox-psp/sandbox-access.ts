@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
+import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { SANDBOX_PSP_PATH, sandboxEntry } from '../../db/provider-catalogue.ts';
 import { unauthorized } from '../../errors.ts';

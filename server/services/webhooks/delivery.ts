@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { signOutboundWebhook } from '../../../src/lib/outbound-signature.ts';
+import { signOutboundWebhook } from '../../../shared/outbound-signature.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isConnectionLoss } from '../../db/errors.ts';
@@ -8,7 +8,7 @@ import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open } from '../crypto/secret-box.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findPaymentById } from '../payments/payments-repository.ts';
-import { fromMinorUnits } from '../../../src/lib/money.ts';
+import { fromMinorUnits } from '../../../shared/money.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
 import {
   claimDueDeliveries,

@@ -1,5 +1,5 @@
-import type { GatewayConfig } from '../../../src/lib/gateway-config/index.ts';
-import type { HmacAlgorithm } from '../../../src/lib/signing.ts';
+import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
+import type { HmacAlgorithm } from '../../../shared/signing.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { banks } from '../../db/schema.ts';

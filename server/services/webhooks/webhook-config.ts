@@ -1,4 +1,4 @@
-import { headerNameProblem, webhookSecretProblem } from '../../../src/lib/outbound-signature.ts';
+import { headerNameProblem, webhookSecretProblem } from '../../../shared/outbound-signature.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';

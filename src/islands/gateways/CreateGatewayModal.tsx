@@ -11,7 +11,7 @@ import {
   type GatewayFormValues,
 } from '../../lib/gateway-form.ts';
 import { findProviderOption, type ProviderOption } from '../../lib/gateway-providers.ts';
-import { generateWebhookSecret } from '../../lib/signing.ts';
+import { generateWebhookSecret } from '../../../shared/signing.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
 import FormModal from '../ui/FormModal.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownToken, renderJson, renderText, tokensIn } from '../../../src/lib/template.ts';
+import { isKnownToken, renderJson, renderText, tokensIn } from '../../../shared/template.ts';
 
 const values = {
   amount: '12.50',

@@ -6,8 +6,8 @@ import {
   signOutboundWebhook,
   verifyOutboundWebhook,
   webhookSecretProblem,
-} from '../../../src/lib/outbound-signature.ts';
-import { generateWebhookSecret } from '../../../src/lib/signing.ts';
+} from '../../../shared/outbound-signature.ts';
+import { generateWebhookSecret } from '../../../shared/signing.ts';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const id = 'msg_p5jXN8AQM9LWM0D4loKWxJek';
