@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   consoleDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_ENGINE without DATABASE_URL: the embedded PostgreSQL or PGlite; undefined lets server/db/default-store.ts choose. */
+  databaseEngine: 'postgres' | 'pglite' | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
@@ -98,6 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('TRUST_PROXY must be true, false or a comma-separated list of proxy addresses or CIDR ranges.');
   }
   if (workerRaw !== 'on' && workerRaw !== 'off') problems.push('WORKER must be on or off.');
+  const databaseEngine = text('DATABASE_ENGINE')?.toLowerCase();
+  if (databaseEngine !== undefined && databaseEngine !== 'postgres' && databaseEngine !== 'pglite') {
+    problems.push(`DATABASE_ENGINE must be postgres or pglite (got "${databaseEngine}").`);
+  }
 
   const config: Config = {
     port,
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(text('DATA_DIR') ?? './data'),
     consoleDir: path.resolve(text('CONSOLE_DIR') ?? './dist'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseEngine: databaseEngine === 'postgres' || databaseEngine === 'pglite' ? databaseEngine : undefined,
     adminEmail,
     adminPassword,
     jwtSecret,

@@ -46,9 +46,10 @@ if (firstSuperadmin) {
 const sealedBanks = await sealPlaintextBankCredentials(database.db, secrets.dataKey);
 if (sealedBanks > 0) app.log.info({ banks: sealedBanks }, 'sealed bank credentials that were stored in clear');
 
-// PGlite is one process, one session: its worker must live here (docs/decisions.md#topology).
+// An embedded database (PGlite, the embedded PostgreSQL) belongs to this process: its worker must live here
+// (docs/decisions.md#topology).
 const worker =
-  config.worker === 'on' || database.kind === 'pglite'
+  config.worker === 'on' || database.embedded
     ? startWorker(
         { db: database.db, clock: systemClock, log: app.log },
         workerJobs({ ...config, dataKey: secrets.dataKey, targets: outboundTargets(config) }),
@@ -64,4 +65,6 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Payrail is running at ${config.publicUrl} (database: ${database.kind})`);
+app.log.info(
+  `Payrail is running at ${config.publicUrl} (database: ${database.embedded && database.kind === 'postgres' ? 'embedded PostgreSQL' : database.kind})`,
+);

@@ -1,8 +1,9 @@
-import path from 'node:path';
 import { loadConfig, type Config } from './config.ts';
 import { loadEnvFileIfPresent } from './env-file.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openDefaultStore } from './db/default-store.ts';
+import { EmbeddedPostgresUnavailableError } from './db/embedded-postgres.ts';
 import type { TargetPolicy } from './services/adapter/target-guard.ts';
 import { seedReferenceData } from './db/reference-data.ts';
 import { seedProviders } from './db/provider-catalogue.ts';
@@ -18,9 +19,12 @@ export function configOrExit(): Config {
   }
 }
 
-/** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite in DATA_DIR/pg, migrates it and seeds reference data and the provider catalogue. */
+/**
+ * Opens PostgreSQL (DATABASE_URL) or the embedded database of DATA_DIR (server/db/default-store.ts), migrates it and
+ * seeds reference data and the provider catalogue.
+ */
 export async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') });
+  const database = await openDefaultStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, engine: config.databaseEngine });
   await database.migrate();
   // Processes started together on an empty database would each count no rows and insert them all.
   await database.exclusively(async (db) => {
@@ -30,12 +34,12 @@ export async function openMigratedDatabase(config: Config): Promise<DatabaseHand
   return database;
 }
 
-/** openMigratedDatabase for a command line: exits with the reason when another process holds the embedded database. */
+/** openMigratedDatabase for a command line: exits with the reason when another process holds the embedded database or it cannot run. */
 export async function openMigratedDatabaseOrExit(config: Config): Promise<DatabaseHandle> {
   try {
     return await openMigratedDatabase(config);
   } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
+    if (!(error instanceof DataDirLockedError) && !(error instanceof EmbeddedPostgresUnavailableError)) throw error;
     console.error(error.message);
     process.exit(1);
   }

@@ -21,6 +21,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** Run by this process (PGlite, or the embedded PostgreSQL of DATA_DIR): no other process can share its worker. */
+  embedded?: boolean;
   /** Applies the committed migrations (idempotent; serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
   /**
@@ -66,6 +68,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    embedded: true,
     migrate: () => migratePglite(db, { migrationsFolder }),
     exclusively: (work) => work(db),
     close: async () => {

@@ -8,7 +8,7 @@ export class DataDirLockedError extends Error {
   constructor(lockFile: string, holderPid: number) {
     super(
       `The embedded database (${lockFile.replace(/\.lock$/, '')}) is in use by another process (pid ${holderPid}), ` +
-        'probably a running `npm start`. PGlite serves one process at a time: stop that process first ' +
+        'probably a running `npm start`. The embedded database serves one Payrail process at a time: stop that process first ' +
         '(e.g. run `npm run demo` before `npm start`), or use PostgreSQL (DATABASE_URL) for several processes. ' +
         `If pid ${holderPid} is not Payrail, delete ${lockFile}.`,
     );
