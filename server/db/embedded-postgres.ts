@@ -8,7 +8,7 @@ import { chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock.ts';
+import { isAlive, lockDataDir } from './data-dir-lock.ts';
 
 /** The database the cluster holds for Payrail (beside PostgreSQL's own `postgres`). */
 const DATABASE_NAME = 'payrail';
@@ -173,15 +173,6 @@ function checkReachable(runAs: RunAs, binaries: Binaries, clusterDir: string): v
           `${blocked} (on the way to ${target}). Run Payrail as a normal user, keep it in a directory others may enter, or set DATABASE_URL.`,
       );
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
