@@ -4,7 +4,19 @@
 // budget (docs/embedded-database.md). It listens on a Unix socket inside its own 0700 directory and on no TCP port:
 // only this user (and root) can reach it, so it trusts whoever connects, and no port can clash.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -246,9 +258,10 @@ function run(command: string, args: string[], runAs: RunAs | undefined, logFile:
   }).finally(() => closeSync(logFd));
 }
 
-/** The socket's directory: the cluster's own (0700) unless its path is too long for a socket, then a private temporary one. */
+/** The socket's directory: the cluster's own (0700) unless its path cannot hold a socket, then a private temporary one. */
 function socketDirFor(clusterDir: string, runAs: RunAs | undefined): string {
-  if (`${clusterDir}/.s.PGSQL.5432`.length <= MAX_SOCKET_PATH) return clusterDir;
+  // PostgreSQL reads the setting as a comma-separated list: a path with a comma or a space would be split.
+  if (`${clusterDir}/.s.PGSQL.5432`.length <= MAX_SOCKET_PATH && !/[\s,"]/.test(clusterDir)) return clusterDir;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'payrail-pg-'));
   if (runAs) chownSync(dir, runAs.uid, runAs.gid);
   return dir;
@@ -359,6 +372,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
             await exited;
           }
         }
+        if (socketDir !== clusterDir) rmSync(socketDir, { recursive: true, force: true });
         unlock();
       })());
     return { url, pid, stop };
