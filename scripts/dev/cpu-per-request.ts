@@ -28,6 +28,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4710' },
     /** Writes a .cpuprofile of each Payrail server into /tmp/cpu-prof-<name> (summarise it with cpu-profile-summary.ts). */
     profile: { type: 'boolean', default: false },
+    /** After each measured run, one more (not timed) under `strace -c`: system calls per request, by call. */
+    strace: { type: 'boolean', default: false },
   },
 });
 const databaseUrl = process.env['DATABASE_URL'];
@@ -133,6 +135,24 @@ async function load(server: Server, scenario: string, seconds: number) {
   };
 }
 
+/** System calls the server made per request during one load run under `strace -c -f` (which slows it down). */
+async function syscallsPerRequest(server: Server, scenario: string): Promise<string> {
+  const file = `/tmp/cpu-per-request-strace-${server.name}-${scenario}.txt`;
+  const tracer = spawn('strace', ['-f', '-c', '-o', file, '-p', String(server.child.pid)], { stdio: 'ignore' });
+  await sleep(1000);
+  const { requests } = await load(server, scenario, 5);
+  tracer.kill('SIGINT');
+  await new Promise((resolve) => tracer.once('exit', resolve));
+  const calls = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => /^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)\s*$/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => ({ name: match[2] as string, perRequest: Number(match[1]) / Math.max(1, requests) }))
+    .filter((call) => call.name !== 'total' && call.perRequest >= 0.05);
+  const total = calls.reduce((sum, call) => sum + call.perRequest, 0);
+  return `${total.toFixed(2)} (${calls.map((call) => `${call.name} ${call.perRequest.toFixed(2)}`).join(', ')})`;
+}
+
 const basePort = Number(values.port);
 const servers: Server[] = [];
 const env = {
@@ -181,6 +201,7 @@ try {
         ].join('\t');
         rows.push(row);
         console.log(row);
+        if (values.strace) console.log(`\tsyscalls/request ${server.name} ${scenario}: ${await syscallsPerRequest(server, scenario)}`);
       }
     }
   }

@@ -60,6 +60,49 @@ profile.samples.forEach((id, index) => {
 const nameOf = (node: ProfileNode) =>
   `${node.callFrame.functionName || '(anonymous)'} ${areaOf(node.callFrame.url, node.callFrame.functionName)}:${node.callFrame.lineNumber + 1}`;
 
+// Buckets of docs/performance.md: a sample belongs to the innermost frame that names one; time in Node's own I/O
+// (sockets, streams, fs) belongs to whoever above it asked for the I/O.
+const BUCKETS: [bucket: string, test: (url: string, functionName: string) => boolean][] = [
+  ['logging (pino)', (url) => /node_modules\/(pino|sonic-boom)\/|\/server\/logging\.ts$/.test(url)],
+  ['api_logs', (url) => /\/server\/(plugins\/api-log|services\/api-log\/)/.test(url)],
+  ['authentication', (url) => /\/server\/(plugins\/auth\.ts|services\/auth\/)|node_modules\/jose\//.test(url)],
+  ['input-text guard', (url) => url.endsWith('/server/plugins/input-text.ts')],
+  ['security headers', (url) => url.endsWith('/server/plugins/security-headers.ts')],
+  ['validation', (url, name) => /node_modules\/(ajv|@fastify\/ajv-compiler)\/|\/server\/schemas\//.test(url) || /^validate/.test(name)],
+  ['serialisation', (url, name) => /node_modules\/fast-json-stringify\//.test(url) || name === 'serialize'],
+  [
+    'database (driver, SQL building, rows)',
+    (url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types|drizzle-orm)\/|\/server\/db\//.test(url),
+  ],
+  ['routes and services', (url) => /\/(server\/routes|server\/services|shared)\//.test(url)],
+  ['Fastify (routing, hooks, reply)', (url) => /node_modules\/(fastify|find-my-way|avvio|fast-querystring|@fastify\/[^/]+)\//.test(url)],
+  [
+    'HTTP parsing and sockets',
+    (url) =>
+      /^node:(internal\/)?(_http|http|net|stream|streams|internal\/stream)/.test(url) ||
+      /^node:internal\/(http|net|streams|stream_base)/.test(url),
+  ],
+];
+const bucketOf = (id: number): string => {
+  for (const frame of stackOf(id)) {
+    const { url, functionName } = frame.callFrame;
+    if (functionName === '(garbage collector)') return 'garbage collection';
+    for (const [bucket, test] of BUCKETS) {
+      if (bucket === 'HTTP parsing and sockets' && test(url, functionName)) {
+        // Socket and stream writes of the database driver and the logger are theirs; the rest is the HTTP exchange.
+        for (const above of stackOf(frame.id)) {
+          for (const [owner, ownerTest] of BUCKETS.filter(([name]) => name.startsWith('logging') || name.startsWith('database'))) {
+            if (ownerTest(above.callFrame.url, above.callFrame.functionName)) return owner;
+          }
+        }
+        return bucket;
+      }
+      if (test(url, functionName)) return bucket;
+    }
+  }
+  return 'other (Node internals, timers, microtasks)';
+};
+const selfByBucket = new Map<string, number>();
 const selfByArea = new Map<string, number>();
 const selfByFunction = new Map<string, number>();
 const totalByFunction = new Map<string, number>();
@@ -70,6 +113,8 @@ profile.samples.forEach((id, index) => {
   const node = byId.get(id);
   if (!node || node.callFrame.functionName === '(idle)') return;
   busy += micros;
+  const bucket = bucketOf(id);
+  selfByBucket.set(bucket, (selfByBucket.get(bucket) ?? 0) + micros);
   const area = areaOf(node.callFrame.url, node.callFrame.functionName);
   selfByArea.set(area, (selfByArea.get(area) ?? 0) + micros);
   selfByFunction.set(nameOf(node), (selfByFunction.get(nameOf(node)) ?? 0) + micros);
@@ -92,6 +137,7 @@ const print = (title: string, map: Map<string, number>) => {
   for (const [name, micros] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${format(micros)}  ${name}`);
 };
 console.log(`busy: ${(busy / 1e6).toFixed(2)} s${requests ? `, ${(busy / requests).toFixed(1)} µs per request` : ''}`);
+print('by bucket (docs/performance.md)', selfByBucket);
 print('self time by area', selfByArea);
 print('self time by function', selfByFunction);
 print('total time (self + callees) by function', totalByFunction);
