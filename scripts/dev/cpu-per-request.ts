@@ -65,7 +65,7 @@ async function ensureOrgadmin(): Promise<void> {
 }
 
 async function waitForHealth(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < 600; attempt++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
