@@ -16,6 +16,8 @@ import inputTextPlugin from './plugins/input-text.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { ErrorResponse } from './schemas/common.ts';
 import { lazySchemaCompilers } from './schemas/lazy-compilers.ts';
+import { OneLineRequestLog } from './logging.ts';
+import { DEFAULT_REQUEST_LOG_POLICY, type RequestLogPolicy } from './request-log-policy.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import userRoutes from './routes/users.ts';
@@ -73,6 +75,8 @@ export interface AppOptions {
   /** Per IP: PSP callbacks to /api/webhooks/psp/* (a PSP sends from a few addresses). */
   pspWebhookRateLimitPerMinute?: number;
   apiLogFlushIntervalMs?: number;
+  /** Which requests get a log line and an api_logs row (default DEFAULT_REQUEST_LOG_POLICY). */
+  requestLog?: Partial<RequestLogPolicy>;
   /** How long an Idempotency-Key in progress is held without a renewal before a retry may take it over (default 30 s). */
   idempotencyLeaseMs?: number;
   /** Serve the built-in Sandbox PSP (default true; SANDBOX_PSP=off in production): its routes 404 when false. */
@@ -108,10 +112,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const { db, kind } = options.database;
   const logger = options.logger ?? { level: 'info' };
+  const requestLog = { ...DEFAULT_REQUEST_LOG_POLICY, ...options.requestLog };
   const app = Fastify({
     // Request URLs are logged without reset tokens (a reset page's path carries one); database errors without the
     // values they carried.
     logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: { req: requestForLog, err: serializeError } },
+    logController: new OneLineRequestLog(requestLog),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
@@ -167,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jwtSecret: options.jwtSecret,
     ...(options.sessionUserTtlMs === undefined ? {} : { sessionUserTtlMs: options.sessionUserTtlMs }),
   });
-  await app.register(apiLogPlugin, { buffer: apiLogs, clock });
+  await app.register(apiLogPlugin, { buffer: apiLogs, clock, reads: requestLog.apiLogReads });
 
   await app.register(
     async (api) => {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_REQUEST_LOG_POLICY } from './request-log-policy.ts';
 
 export type WorkerMode = 'on' | 'off';
 
@@ -30,6 +31,10 @@ export interface Config {
   publicRateLimitPerMinute: number;
   pspWebhookRateLimitPerMinute: number;
   apiLogRetentionDays: number;
+  /** Share (0–1) of successful reads that get a request log line (REQUEST_LOG_READS). */
+  requestLogReads: number;
+  /** Share (0–1) of successful reads recorded in api_logs (API_LOG_READS). */
+  apiLogReads: number;
   webhookLogRetentionDays: number;
   reconcileAfterMinutes: number;
   idempotencyLeaseSeconds: number;
@@ -52,6 +57,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const value = Number(raw);
     if (!Number.isInteger(value) || value < min || value > max) {
       problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return value;
+  };
+  const share = (name: string, fallback: number) => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0 || value > 1) {
+      problems.push(`${name} must be a number from 0 to 1 (got "${raw}").`);
       return fallback;
     }
     return value;
@@ -130,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimitPerMinute: integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 30, 1, 100000),
     pspWebhookRateLimitPerMinute: integer('PSP_WEBHOOK_RATE_LIMIT_PER_MINUTE', 600, 1, 1000000),
     apiLogRetentionDays: integer('API_LOG_RETENTION_DAYS', 30, 1, 3650),
+    requestLogReads: share('REQUEST_LOG_READS', DEFAULT_REQUEST_LOG_POLICY.lineReads),
+    apiLogReads: share('API_LOG_READS', DEFAULT_REQUEST_LOG_POLICY.apiLogReads),
     webhookLogRetentionDays: integer('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     reconcileAfterMinutes: integer('RECONCILE_AFTER_MINUTES', 30, 1, 10080),
     idempotencyLeaseSeconds: integer('IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ensureSuperadmin } from './db/seed.ts';
-import { firstStartBanner, processLoggerOptions } from './logging.ts';
+import { firstStartBanner, serverLoggerOptions } from './logging.ts';
 import { sealPlaintextBankCredentials } from './services/banks/banks-service.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
 import { workerJobs } from './services/worker/jobs.ts';
@@ -17,7 +17,8 @@ const app = await buildApp({
   jwtSecret: secrets.jwtSecret,
   dataKey: secrets.dataKey,
   publicUrl: config.publicUrl,
-  logger: processLoggerOptions(config.logLevel, process.stdout.isTTY === true),
+  logger: serverLoggerOptions(config.logLevel, process.stdout.isTTY === true),
+  requestLog: { lineReads: config.requestLogReads, apiLogReads: config.apiLogReads },
   smtpUrl: config.smtpUrl,
   allowPrivateTargets: config.allowPrivateTargets,
   mailFrom: config.mailFrom,

@@ -14,6 +14,26 @@ function textFault(text: string): string | undefined {
 }
 
 /**
+ * Whether `value` holds nothing inputTextProblem would name: the per-request check, which builds no field paths
+ * (building them for every value of every body cost more than the check itself). Recursion is bounded by
+ * MAX_INPUT_DEPTH.
+ */
+function fitForStorage(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return !value.includes(NUL) && value.isWellFormed();
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth >= MAX_INPUT_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!fitForStorage(item, depth + 1)) return false;
+    return true;
+  }
+  for (const key of Object.keys(value)) {
+    if (key.includes(NUL) || !key.isWellFormed()) return false;
+    if (!fitForStorage((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+/**
  * What makes `value` unfit for storage, naming the field (`body.metadata.note must not contain …`), or undefined: text
  * PostgreSQL cannot hold (U+0000, a lone UTF-16 surrogate — in a value or a key) or nesting deeper than
  * MAX_INPUT_DEPTH. The walk keeps its own stack, so no input can exhaust the call stack.
@@ -49,10 +69,12 @@ export function inputTextProblem(value: unknown, path: string): string | undefin
 export default fp(
   async function inputTextPlugin(app: FastifyInstance) {
     app.addHook('preValidation', (request, _reply, done) => {
-      const problem =
-        inputTextProblem(request.params, 'params') ??
-        inputTextProblem(request.query, 'querystring') ??
-        inputTextProblem(request.body, 'body');
+      const { params, query, body } = request;
+      if (fitForStorage(params, 0) && fitForStorage(query, 0) && fitForStorage(body, 0)) {
+        done();
+        return;
+      }
+      const problem = inputTextProblem(params, 'params') ?? inputTextProblem(query, 'querystring') ?? inputTextProblem(body, 'body');
       done(problem ? badRequest(problem) : undefined);
     });
   },

@@ -92,11 +92,14 @@ describe('API request log', () => {
     const orgId = await createOrganisation(t.db);
     await createUser(t.db, { email: 'logger@acme.test', orgId });
     const token = await signIn(t.app, 'logger@acme.test');
-    await t.app.inject({ method: 'GET', url: '/api/users/me?secret=abc', headers: { authorization: `Bearer ${token}` } });
+    // Refused reads: always recorded (successful reads are sampled; request-log-policy.test.ts).
+    await t.app.inject({ method: 'GET', url: '/api/logs/api', headers: { authorization: `Bearer ${token}` } });
+    await t.app.inject({ method: 'GET', url: '/api/no-such-page?secret=abc', headers: { authorization: `Bearer ${token}` } });
     await t.app.apiLogs.flush();
     const rows = await t.db.select().from(apiLogs);
-    const me = rows.find((row) => row.endpoint === '/api/users/me');
-    expect(me).toMatchObject({ method: 'GET', statusCode: 200, orgId });
+    const refused = rows.find((row) => row.endpoint === '/api/logs/api');
+    expect(refused).toMatchObject({ method: 'GET', statusCode: 403, orgId });
+    expect(rows.find((row) => row.endpoint === '/api/no-such-page')).toMatchObject({ method: 'GET', statusCode: 404 });
     expect(rows.some((row) => row.endpoint.includes('secret'))).toBe(false);
     expect(rows.some((row) => row.endpoint === '/api/health')).toBe(false);
   });

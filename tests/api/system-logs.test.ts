@@ -64,7 +64,8 @@ const get = async <T>(url: string, token?: string) => {
 };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Every request recorded, as API_LOG_READS=1 does: the listing is what is tested here (the policy: request-log-policy.test.ts).
+  t = await buildTestApp({ requestLog: { apiLogReads: 1 } });
   orgA = await createOrganisation(t.db, 'Logs A');
   orgB = await createOrganisation(t.db, 'Logs B');
   await createUser(t.db, { email: 'a@logs.test', orgId: orgA });

@@ -44,6 +44,8 @@ export function forgetSessionUser(userId: number): void {
 /** The session users of one app (one database), for ttlMs; 0 turns caching off. */
 export class SessionUserCache {
   readonly #entries = new Map<number, Entry>();
+  /** Loads in progress: when an entry expires, the requests in flight for that user share one read. */
+  readonly #loading = new Map<number, { generation: number; user: Promise<SessionUser | undefined> }>();
   readonly #ttlMs: number;
 
   constructor(ttlMs: number = SESSION_USER_TTL_MS) {
@@ -57,7 +59,18 @@ export class SessionUserCache {
     const hit = this.#entries.get(userId);
     if (hit && started - hit.storedAt < this.#ttlMs) return hit.user;
     const startedGeneration = generation;
-    const user = await load();
+    // A load started before a user write (generation changed) is not shared: its answer may predate the write.
+    const pending = this.#loading.get(userId);
+    if (pending && pending.generation === startedGeneration) return pending.user;
+    const loading = load();
+    if (this.#ttlMs > 0) {
+      this.#loading.set(userId, { generation: startedGeneration, user: loading });
+      void loading.then(
+        () => this.#forgetLoad(userId, loading),
+        () => this.#forgetLoad(userId, loading),
+      );
+    }
+    const user = await loading;
     if (!user || this.#ttlMs <= 0) return user;
     const writtenAt = recentWrites.get(userId);
     const recentlyWritten = writtenAt !== undefined && performance.now() - writtenAt <= HOLD_OFF_MS;
@@ -66,6 +79,10 @@ export class SessionUserCache {
       this.#entries.set(userId, { user, storedAt: started });
     }
     return user;
+  }
+
+  #forgetLoad(userId: number, loading: Promise<SessionUser | undefined>): void {
+    if (this.#loading.get(userId)?.user === loading) this.#loading.delete(userId);
   }
 
   /** Drops one user's entry. */

@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads which successful reads get a log line and an api_logs row (0 to 1)', () => {
+    expect(loadConfig({})).toMatchObject({ requestLogReads: 1, apiLogReads: 0.01 });
+    expect(loadConfig({ REQUEST_LOG_READS: '0.1', API_LOG_READS: '0' })).toMatchObject({ requestLogReads: 0.1, apiLogReads: 0 });
+    expect(() => loadConfig({ API_LOG_READS: '5%' })).toThrow(/API_LOG_READS must be a number from 0 to 1/);
+    expect(() => loadConfig({ REQUEST_LOG_READS: '2' })).toThrow(/REQUEST_LOG_READS must be a number from 0 to 1/);
+  });
+
   it('reads which proxies to trust for the client address', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { firstStartBanner, processLoggerOptions } from '../../../server/logging.ts';
+import { firstStartBanner, processLoggerOptions, serverLoggerOptions } from '../../../server/logging.ts';
+import { evenSampler, isSuccessfulRead } from '../../../server/request-log-policy.ts';
 
 describe('processLoggerOptions', () => {
   it('writes readable lines through pino-pretty on a terminal', () => {
@@ -13,6 +14,37 @@ describe('processLoggerOptions', () => {
 
   it('writes one JSON object a line when stdout is not a terminal', () => {
     expect(processLoggerOptions('info', false)).toEqual({ level: 'info' });
+  });
+});
+
+describe('serverLoggerOptions', () => {
+  it('writes through a buffered stream when stdout is not a terminal, straight to pino-pretty on one', () => {
+    const piped = serverLoggerOptions('info', false);
+    expect(piped.level).toBe('info');
+    expect(piped.stream).toMatchObject({ minLength: 4096 });
+    expect(serverLoggerOptions('info', true).stream).toBeUndefined();
+  });
+});
+
+describe('the request log policy', () => {
+  const kept = (share: number, calls: number) => {
+    const keep = evenSampler(share);
+    return Array.from({ length: calls }, (_, index) => index + 1).filter(() => keep());
+  };
+
+  it('keeps an exact, evenly spaced share of the calls', () => {
+    expect(kept(0.01, 300)).toEqual([100, 200, 300]);
+    expect(kept(0.25, 8)).toEqual([4, 8]);
+    expect(kept(1, 3)).toEqual([1, 2, 3]);
+    expect(kept(0, 1000)).toEqual([]);
+  });
+
+  it('samples only successful reads', () => {
+    expect(isSuccessfulRead('GET', 200)).toBe(true);
+    expect(isSuccessfulRead('HEAD', 304)).toBe(true);
+    expect(isSuccessfulRead('GET', 404)).toBe(false);
+    expect(isSuccessfulRead('POST', 201)).toBe(false);
+    expect(isSuccessfulRead('DELETE', 204)).toBe(false);
   });
 });
 
