@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { serializeError } from './db/error-log.ts';
 import apiLogPlugin from './plugins/api-log.ts';
 import authPlugin from './plugins/auth.ts';
+import compression from './plugins/compression.ts';
 import consoleStatic from './plugins/console-static.ts';
 import errorsPlugin, { formatValidationErrors, sendFrameworkError } from './plugins/errors.ts';
 import inputTextPlugin from './plugins/input-text.ts';
@@ -143,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       crossOriginEmbedderPolicy: false,
     },
   });
+  // Before the routes: it hooks each route as it is added.
+  await app.register(compression);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
