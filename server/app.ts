@@ -144,7 +144,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       crossOriginEmbedderPolicy: false,
     },
   });
-  // Before the routes: it hooks each route as it is added.
   await app.register(compression);
   await app.register(rateLimit, {
     global: false,

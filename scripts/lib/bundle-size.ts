@@ -26,7 +26,7 @@ export function initialScriptUrls(html: string): string[] {
 export function initialModuleFiles(distDir: string, html: string): string[] {
   const seen = new Set<string>();
   const queue = initialScriptUrls(html)
-    .map((url) => path.join(distDir, url.split('?')[0] ?? url))
+    .map((url) => path.resolve(distDir, `.${url.split('?')[0] ?? url}`))
     .reverse();
   while (queue.length > 0) {
     const file = queue.pop();
@@ -37,7 +37,7 @@ export function initialModuleFiles(distDir: string, html: string): string[] {
     for (const match of source.matchAll(STATIC_IMPORT)) {
       const specifier = match[1] ?? '';
       if (specifier.startsWith('.') || specifier.startsWith('/')) {
-        imports.push(specifier.startsWith('/') ? path.join(distDir, specifier) : path.resolve(path.dirname(file), specifier));
+        imports.push(specifier.startsWith('/') ? path.resolve(distDir, `.${specifier}`) : path.resolve(path.dirname(file), specifier));
       }
     }
     queue.push(...imports.reverse());

@@ -91,8 +91,7 @@ export default fp<{ distDir: string }>(
         .send(page.bodies[encoding]);
     };
 
-    // Pages and assets are compressed already (above); the on-the-fly compression of API answers stays off here.
-    app.get('/*', { schema: { hide: true }, config: { compress: false } }, async (request, reply) => {
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
       const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
