@@ -4,28 +4,17 @@
 // ADMIN_PASSWORD. Exits 1 when a page misses Performance ≥ 98 or LCP ≤ 1.5 s.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { htmlPages } from '../scripts/lib/bundle-size.ts';
+import { freePort } from '../tests/helpers/net.ts';
 import { runLighthouse, type LighthousePage } from './scenarios/lighthouse.ts';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' } } });
 const consoleDir = path.resolve(process.env['CONSOLE_DIR'] ?? 'dist');
 const email = process.env['ADMIN_EMAIL'] ?? 'lighthouse@payrail.test';
 const password = process.env['ADMIN_PASSWORD'] ?? 'lighthouse-password-1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();

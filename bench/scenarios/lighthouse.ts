@@ -2,11 +2,11 @@
 // and the payer-facing pages, signed in where the page needs it. Debian's Chromium, never a downloaded browser.
 // Goal per page (issue 28): Performance ≥ 98 and Largest Contentful Paint ≤ 1.5 s.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { freePort } from '../../tests/helpers/net.ts';
 
 export const PERFORMANCE_GOAL = 98;
 export const LCP_GOAL_MS = 1500;
@@ -44,17 +44,6 @@ export interface LighthouseOptions {
   email: string;
   password: string;
   log?: (message: string) => void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
