@@ -2,10 +2,23 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
+import { fileURLToPath } from 'node:url';
+import { addModulePreloads } from './scripts/lib/module-preload.ts';
+
+/** Every page preloads the modules it runs at once, so a phone fetches them in parallel, not level by level. */
+/** @type {import('astro').AstroIntegration} */
+const modulePreloads = {
+  name: 'payrail-module-preloads',
+  hooks: {
+    'astro:build:done': ({ dir, logger }) => {
+      logger.info(`modulepreload links added to ${addModulePreloads(fileURLToPath(dir))} pages`);
+    },
+  },
+};
 
 export default defineConfig({
   output: 'static',
-  integrations: [react(), mdx()],
+  integrations: [react(), mdx(), modulePreloads],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   devToolbar: { enabled: false },

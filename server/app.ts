@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { serializeError } from './db/error-log.ts';
 import apiLogPlugin from './plugins/api-log.ts';
 import authPlugin from './plugins/auth.ts';
+import compression from './plugins/compression.ts';
 import consoleStatic from './plugins/console-static.ts';
 import errorsPlugin, { formatValidationErrors, sendFrameworkError } from './plugins/errors.ts';
 import inputTextPlugin from './plugins/input-text.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       crossOriginEmbedderPolicy: false,
     },
   });
+  await app.register(compression);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

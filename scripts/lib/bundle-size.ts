@@ -22,25 +22,35 @@ export function initialScriptUrls(html: string): string[] {
   return [...urls];
 }
 
-/** Gzipped size of a page's inline scripts plus every module it loads initially (following static imports). */
-export function weighPage(distDir: string, htmlFile: string): PageWeight {
-  const html = readFileSync(htmlFile, 'utf8');
+/** Files (absolute paths) of every module a page loads at once: its scripts and islands and all they import statically. */
+export function initialModuleFiles(distDir: string, html: string): string[] {
   const seen = new Set<string>();
-  const queue = initialScriptUrls(html).map((url) => path.join(distDir, url.split('?')[0] ?? url));
+  const queue = initialScriptUrls(html)
+    .map((url) => path.resolve(distDir, `.${url.split('?')[0] ?? url}`))
+    .reverse();
   while (queue.length > 0) {
     const file = queue.pop();
     if (!file || seen.has(file) || !existsSync(file)) continue;
     seen.add(file);
     const source = readFileSync(file, 'utf8');
+    const imports: string[] = [];
     for (const match of source.matchAll(STATIC_IMPORT)) {
       const specifier = match[1] ?? '';
       if (specifier.startsWith('.') || specifier.startsWith('/')) {
-        queue.push(specifier.startsWith('/') ? path.join(distDir, specifier) : path.resolve(path.dirname(file), specifier));
+        imports.push(specifier.startsWith('/') ? path.resolve(distDir, `.${specifier}`) : path.resolve(path.dirname(file), specifier));
       }
     }
+    queue.push(...imports.reverse());
   }
+  return [...seen];
+}
+
+/** Gzipped size of a page's inline scripts plus every module it loads initially (following static imports). */
+export function weighPage(distDir: string, htmlFile: string): PageWeight {
+  const html = readFileSync(htmlFile, 'utf8');
+  const seen = initialModuleFiles(distDir, html);
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '').join('\n');
-  const gzipBytes = [...seen].reduce(
+  const gzipBytes = seen.reduce(
     (sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length,
     inline ? gzipSync(inline).length : 0,
   );
@@ -48,7 +58,7 @@ export function weighPage(distDir: string, htmlFile: string): PageWeight {
     .relative(distDir, htmlFile)
     .replace(/(^|\/)index\.html$/, '')
     .replace(/\.html$/, '')}`;
-  return { page, files: [...seen].map((file) => path.relative(distDir, file)), gzipBytes };
+  return { page, files: seen.map((file) => path.relative(distDir, file)), gzipBytes };
 }
 
 /** Every built HTML page under distDir. */

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { preferredEncoding, type ContentEncoding } from './accept-encoding.ts';
 
 interface Page {
-  html: Buffer;
+  /** The page as built, and its brotli and gzip copies: chosen per request, never compressed per request. */
+  bodies: Record<ContentEncoding, Buffer>;
   csp: string;
 }
 
@@ -45,9 +48,19 @@ function routeOf(relative: string): string {
   return url.endsWith('/index.html') ? url.slice(0, -'/index.html'.length) || '/' : url.replace(/\.html$/, '');
 }
 
+/** The build's `.br`/`.gz` sibling of a page (scripts/precompress.ts), or one made now if the build has none. */
+function compressedCopy(file: string, html: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  const sibling = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+  if (existsSync(sibling)) return readFileSync(sibling);
+  return encoding === 'br' ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(html, { level: 9 });
+}
+
+const PRECOMPRESSED = /\.(?:br|gz)$/;
+
 /**
  * Serves the built console from `dist/`: pages with a per-page CSP, hashed assets cached for a
  * year, `/reset-password/{token}` mapped to its page, and every other non-API path sent to /login.
+ * Pages and assets go out brotli- or gzip-compressed as the request accepts, from copies made at build or start-up.
  */
 export default fp<{ distDir: string }>(
   async function consoleStatic(app: FastifyInstance, { distDir }) {
@@ -57,29 +70,35 @@ export default fp<{ distDir: string }>(
       const relative = path.relative(distDir, file);
       if (file.endsWith('.html')) {
         const html = readFileSync(file);
-        pages.set(routeOf(relative), { html, csp: contentSecurityPolicy(html.toString('utf8')) });
-      } else {
+        const bodies = { identity: html, br: compressedCopy(file, html, 'br'), gzip: compressedCopy(file, html, 'gzip') };
+        pages.set(routeOf(relative), { bodies, csp: contentSecurityPolicy(html.toString('utf8')) });
+      } else if (!PRECOMPRESSED.test(file)) {
         assets.add(`/${relative.split(path.sep).join('/')}`);
       }
     }
 
-    await app.register(fastifyStatic, { root: distDir, serve: false });
+    // preCompressed: an asset goes out as its `.br` or `.gz` sibling when the request accepts it, with `Vary`.
+    await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
 
-    const sendPage = (reply: FastifyReply, page: Page) =>
-      reply
+    const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+      return reply
         .header('content-security-policy', page.csp)
         .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')
-        .send(page.html);
+        .send(page.bodies[encoding]);
+    };
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
       const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const page = pages.get(trimmed);
-      if (page) return sendPage(reply, page);
+      if (page) return sendPage(request, reply, page);
       const resetPage = pages.get('/reset-password');
-      if (resetPage && /^\/reset-password\/[A-Za-z0-9_-]{1,200}$/.test(trimmed)) return sendPage(reply, resetPage);
+      if (resetPage && /^\/reset-password\/[A-Za-z0-9_-]{1,200}$/.test(trimmed)) return sendPage(request, reply, resetPage);
       if (assets.has(pathname)) {
         const immutable = pathname.startsWith('/_astro/');
         void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -1,0 +1,112 @@
+// `node bench/lighthouse.ts [--url http://host:port] [--only /dashboard/payments,/login]`: Lighthouse (mobile,
+// simulated throttling) on every console and public page. Without --url it starts the built console (CONSOLE_DIR,
+// default dist/) on a fresh embedded database; with --url it audits that server, signing in as ADMIN_EMAIL /
+// ADMIN_PASSWORD. Exits 1 when a page misses Performance ≥ 98 or LCP ≤ 1.5 s.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { htmlPages } from '../scripts/lib/bundle-size.ts';
+import { freePort } from '../tests/helpers/net.ts';
+import { runLighthouse, type LighthousePage } from './scenarios/lighthouse.ts';
+
+const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' } } });
+const consoleDir = path.resolve(process.env['CONSOLE_DIR'] ?? 'dist');
+const email = process.env['ADMIN_EMAIL'] ?? 'lighthouse@payrail.test';
+const password = process.env['ADMIN_PASSWORD'] ?? 'lighthouse-password-1';
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      CONSOLE_DIR: consoleDir,
+      ADMIN_EMAIL: email,
+      ADMIN_PASSWORD: password,
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 1800; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { child, baseUrl };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The server did not become healthy within 180 s.');
+}
+
+/** The hosted checkout page of an organisation made for the audit (the payer-facing page that has no build file). */
+async function checkoutPath(baseUrl: string): Promise<string> {
+  const token = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+    .then((response) => response.json() as Promise<{ access_token: string }>)
+    .then((body) => body.access_token);
+  const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const existing = await api<{ items: { id: number }[] }>('GET', '/api/organisations?all=true');
+  const countries = await api<{ items: { name: string }[] }>('GET', '/api/countries?all=true');
+  const organisation =
+    existing.items[0] ??
+    (await api<{ id: number }>('POST', '/api/organisations', {
+      name: 'Lighthouse Traders',
+      email: 'billing@lighthouse.test',
+      code: `LH${Date.now() % 100000}`,
+      country: countries.items[0]?.name ?? 'Kenya',
+    }));
+  const { url } = await api<{ url: string }>('GET', `/api/organisations/${organisation.id}/checkout-url`);
+  return new URL(url).pathname;
+}
+
+/** Every page of the build (the root only redirects, so it is left out) plus the payer-facing checkout page. */
+function consolePages(): LighthousePage[] {
+  return htmlPages(consoleDir)
+    .map((file) => `/${path.relative(consoleDir, file)}`.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/')
+    .filter((page) => page !== '/')
+    .sort()
+    .map((page) => ({ path: page, signedIn: page.startsWith('/dashboard') }));
+}
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+try {
+  let baseUrl = values.url;
+  if (!baseUrl) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'payrail-lighthouse-data-'));
+    ({ child: server, baseUrl } = await startServer(dataDir));
+  }
+  const pages = [...consolePages(), { path: await checkoutPath(baseUrl), signedIn: false }];
+  const only = values.only?.split(',');
+  const selected = only ? pages.filter((page) => only.includes(page.path)) : pages;
+  console.log(`Lighthouse, mobile, simulated throttling: ${selected.length} pages of ${baseUrl}`);
+  const results = await runLighthouse({ baseUrl, pages: selected, email, password, log: console.log });
+  const missed = results.filter((result) => !result.meetsGoal);
+  console.log(missed.length === 0 ? 'Every page meets the goal.' : `${missed.length} page(s) miss Performance ≥ 98 or LCP ≤ 1.5 s.`);
+  process.exitCode = missed.length === 0 ? 0 : 1;
+} finally {
+  server?.kill('SIGTERM');
+  if (server && server.exitCode === null) await new Promise((resolve) => server?.once('exit', resolve));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,133 @@
+// Lighthouse (mobile preset, simulated throttling: a mid-range phone on slow 4G) on every page of the built console
+// and the payer-facing pages, signed in where the page needs it. Debian's Chromium, never a downloaded browser.
+// Goal per page (issue 28): Performance ≥ 98 and Largest Contentful Paint ≤ 1.5 s.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { freePort } from '../../tests/helpers/net.ts';
+
+export const PERFORMANCE_GOAL = 98;
+export const LCP_GOAL_MS = 1500;
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+/** localStorage key of the console's bearer token (src/lib/constants.ts). */
+const TOKEN_STORAGE_KEY = 'authToken';
+
+export interface LighthousePage {
+  /** Path audited, e.g. `/dashboard/payments`. */
+  path: string;
+  /** Whether the page needs a signed-in console session. */
+  signedIn: boolean;
+}
+
+export interface LighthouseResult {
+  path: string;
+  /** Performance score, 0–100. */
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Unused JavaScript the page downloads (Lighthouse's estimate), bytes. */
+  unusedJsBytes: number;
+  /** Bytes on the wire for the whole load. */
+  transferBytes: number;
+  /** Lighthouse's measure of the host's CPU speed: a busy or slow host inflates TBT and LCP under simulation. */
+  benchmarkIndex: number;
+  meetsGoal: boolean;
+}
+
+export interface LighthouseOptions {
+  baseUrl: string;
+  pages: LighthousePage[];
+  /** A console account, for the pages behind sign-in. */
+  email: string;
+  password: string;
+  log?: (message: string) => void;
+}
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`Lighthouse sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const auditNumber = (audits: Record<string, { numericValue?: number } | undefined>, id: string) =>
+  Math.round(audits[id]?.numericValue ?? Number.NaN);
+
+/**
+ * Audits each page in turn in one Chromium whose profile holds the console session (Lighthouse keeps the storage:
+ * `disableStorageReset`), so signed-in pages load as a returning admin's would, with a cold HTTP cache each time.
+ */
+export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseResult[]> {
+  const log = options.log ?? (() => {});
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'payrail-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const token = await signIn(options.baseUrl, options.email, options.password);
+    const results: LighthouseResult[] = [];
+    for (const page of options.pages) {
+      // Each page starts from the session it needs: signed in for the console, signed out for the public pages.
+      const tab = context.pages()[0] ?? (await context.newPage());
+      // Keeping the storage keeps the HTTP cache too: empty it, so every page loads as on a first visit.
+      const devtools = await context.newCDPSession(tab);
+      await devtools.send('Network.clearBrowserCache');
+      await devtools.detach();
+      await tab.goto(`${options.baseUrl}/robots.txt`);
+      await tab.evaluate(([key, value]) => (value ? localStorage.setItem(key, value) : localStorage.removeItem(key)), [
+        TOKEN_STORAGE_KEY,
+        page.signedIn ? token : '',
+      ] as const);
+      const runner = await lighthouse(`${options.baseUrl}${page.path}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+      });
+      if (!runner) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      const { lhr } = runner;
+      const audits = lhr.audits as Record<string, { numericValue?: number; details?: { overallSavingsBytes?: number } }>;
+      const result: LighthouseResult = {
+        path: page.path,
+        performance: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
+        lcpMs: auditNumber(audits, 'largest-contentful-paint'),
+        tbtMs: auditNumber(audits, 'total-blocking-time'),
+        unusedJsBytes: Math.round(audits['unused-javascript']?.details?.overallSavingsBytes ?? 0),
+        transferBytes: auditNumber(audits, 'total-byte-weight'),
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        meetsGoal: false,
+      };
+      result.meetsGoal = result.performance >= PERFORMANCE_GOAL && result.lcpMs <= LCP_GOAL_MS;
+      if (lhr.runtimeError) log(`  ${page.path}: ${lhr.runtimeError.message}`);
+      log(formatResult(result));
+      results.push(result);
+    }
+    return results;
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** One line of the table: path, score, LCP, TBT, unused JS, bytes transferred. */
+export function formatResult(result: LighthouseResult): string {
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+  return [
+    `${result.meetsGoal ? 'ok  ' : 'MISS'} ${result.path.padEnd(46)}`,
+    `perf ${String(result.performance).padStart(3)}`,
+    `LCP ${(result.lcpMs / 1000).toFixed(2)} s`,
+    `TBT ${String(result.tbtMs).padStart(4)} ms`,
+    `unused JS ${kib(result.unusedJsBytes).padStart(8)}`,
+    `transfer ${kib(result.transferBytes).padStart(8)}`,
+    `host index ${result.benchmarkIndex}`,
+  ].join('  ');
+}
