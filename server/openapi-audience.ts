@@ -2,7 +2,7 @@
 // route's own guard (a requireRole preHandler that admits no organisation user makes it 'superadmin'). The public
 // API reference (/docs/api, /docs/openapi.json) keeps only the operations an organisation can call, so a route
 // closed to organisations can never be documented publicly by mistake: its guard is the marker.
-import type { RouteOptions } from 'fastify';
+import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import type { Role } from './services/auth/tokens.ts';
 
 /** The OpenAPI extension naming an operation's audience. */
@@ -37,23 +37,24 @@ const documentPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
  * @fastify/swagger's transform/transformObject pair that writes each operation's audience into the document.
  * One pair per app: it remembers the routes it has seen.
  */
-export function openApiAudience() {
+export function openApiAudience(): { transform: SwaggerTransform; transformObject: SwaggerTransformObject } {
   const audiences = new Map<string, OperationAudience>();
   return {
-    transform({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }) {
+    transform({ schema, url, route }) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) audiences.set(`${method.toLowerCase()} ${documentPath(url)}`, routeAudience(route.preHandler));
       return { schema, url };
     },
-    transformObject({ openapiObject }: { openapiObject: Record<string, unknown> }) {
-      const paths = (openapiObject['paths'] ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
+    transformObject(documentObject) {
+      const document = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      const paths = (document.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
       for (const [pathName, operations] of Object.entries(paths)) {
         for (const [method, operation] of Object.entries(operations)) {
           // An operation whose route was not seen is kept out of the public reference (fail closed).
           operation[AUDIENCE_EXTENSION] = audiences.get(`${method} ${pathName}`) ?? 'superadmin';
         }
       }
-      return openapiObject;
+      return document;
     },
   };
 }
