@@ -8,12 +8,14 @@ import type { LoggerOptions } from 'pino';
 import { systemClock, type Clock } from './clock.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { serializeError } from './db/error-log.ts';
+import { openApiAudience } from './openapi-audience.ts';
 import apiLogPlugin from './plugins/api-log.ts';
 import authPlugin from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import consoleStatic from './plugins/console-static.ts';
 import errorsPlugin, { formatValidationErrors, sendFrameworkError } from './plugins/errors.ts';
 import inputTextPlugin from './plugins/input-text.ts';
+import publicDocs from './plugins/public-docs.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { ErrorResponse } from './schemas/common.ts';
 import { lazySchemaCompilers } from './schemas/lazy-compilers.ts';
@@ -161,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addSchema(ErrorResponse);
   await app.register(swagger, {
+    ...openApiAudience(),
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Payrail API', version: '0.1.0', description: 'Payment orchestration: payments, gateways, receipts, webhooks.' },
@@ -231,7 +234,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const message = `Route ${request.method} ${request.url.split('?', 1)[0] ?? ''} not found.`;
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message });
   });
-  if (options.consoleDir && existsSync(options.consoleDir)) await app.register(consoleStatic, { distDir: options.consoleDir });
+  if (options.consoleDir && existsSync(options.consoleDir)) {
+    await app.register(publicDocs, { distDir: options.consoleDir, publicUrl: options.publicUrl });
+    await app.register(consoleStatic, { distDir: options.consoleDir });
+  }
 
   return app;
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { Caller } from '../services/auth/scope.ts';
+import { withRequiredRoles } from '../openapi-audience.ts';
 import { verifyUserToken, type Role, type TokenClaims } from '../services/auth/tokens.ts';
 import { SessionUserCache } from '../services/auth/session-user-cache.ts';
 import { findUserById } from '../services/users/users-repository.ts';
@@ -109,12 +110,13 @@ export default fp<AuthPluginOptions>(
 
     app.decorate('authenticate', authenticate);
     app.decorate('authenticateOrApiToken', authenticateOrApiToken);
-    app.decorate('requireRole', (...roles: Role[]) => {
-      return async function requireRole(request: FastifyRequest) {
+    app.decorate('requireRole', (...roles: Role[]) =>
+      // The roles ride along so the OpenAPI document can tell superadmin-only routes apart (server/openapi-audience.ts).
+      withRequiredRoles(async function requireRole(request: FastifyRequest) {
         if (!request.user) throw unauthorized();
         if (!roles.includes(request.user.role)) throw forbidden();
-      };
-    });
+      }, roles),
+    );
   },
   { name: 'auth' },
 );

@@ -22,3 +22,38 @@ export function docsNavItems(chapters: readonly ChapterLike[]): Array<{ href: st
     .map((chapter) => ({ href: chapterHref(chapter.id), title: chapter.data.title, audience: chapter.data.audience }))
     .concat([{ href: API_REFERENCE_HREF, title: 'API reference', audience: 'superadmin' }]);
 }
+
+/** The public docs (no sign-in): the chapters for all readers and the public API reference. */
+export const PUBLIC_DOCS_ROOT = '/docs';
+export const PUBLIC_API_HREF = `${PUBLIC_DOCS_ROOT}/api`;
+
+/** A chapter's public URL: /docs for the overview, /docs/{id} for the others. */
+export function publicChapterHref(id: string): string {
+  return id === DOCS_INDEX_ID ? PUBLIC_DOCS_ROOT : `${PUBLIC_DOCS_ROOT}/${id}`;
+}
+
+/** The chapters every reader may see, in order (superadmin-only chapters never reach the public docs). */
+export function publicChapters<T extends ChapterLike>(chapters: readonly T[]): T[] {
+  return chapters.filter((chapter) => chapter.data.audience === 'all').sort((a, b) => a.data.order - b.data.order);
+}
+
+/** The public chapter list, then the public API reference. */
+export function publicDocsNavItems(chapters: readonly ChapterLike[]): Array<{ href: string; title: string }> {
+  return publicChapters(chapters)
+    .map((chapter) => ({ href: publicChapterHref(chapter.id), title: chapter.data.title }))
+    .concat([{ href: PUBLIC_API_HREF, title: 'API reference' }]);
+}
+
+/**
+ * Where a chapter's link to another chapter points in the public docs: the chapters are written with their console
+ * URLs; public chapters and the API reference have public twins, superadmin-only chapters none (undefined).
+ */
+export function publicLinkTarget(href: string, chapters: readonly ChapterLike[]): string | undefined {
+  if (href !== DOCS_ROOT && !href.startsWith(`${DOCS_ROOT}/`) && !href.startsWith(`${DOCS_ROOT}#`)) return href;
+  const [route = '', hash] = href.slice(DOCS_ROOT.length).split('#', 2);
+  const fragment = hash === undefined ? '' : `#${hash}`;
+  const id = route.replace(/^\//, '') || DOCS_INDEX_ID;
+  if (`${DOCS_ROOT}/${id}` === API_REFERENCE_HREF) return `${PUBLIC_API_HREF}${fragment}`;
+  const chapter = chapters.find((candidate) => candidate.id === id);
+  return chapter?.data.audience === 'all' ? `${publicChapterHref(id)}${fragment}` : undefined;
+}
