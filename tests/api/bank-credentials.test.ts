@@ -5,6 +5,7 @@ import { sealPlaintextBankCredentials, bankApiConfig } from '../../server/servic
 import { open } from '../../server/services/crypto/secret-box.ts';
 import { TEST_DATA_KEY, body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { apiCaller } from '../helpers/request.ts';
 
 // A bank's API key lives in its apiConfig `settings` (and sometimes as a literal auth value): sealed at rest,
 // masked in every answer and log line, and kept when the console saves the masked config back.
@@ -51,13 +52,7 @@ afterAll(async () => {
   await bankApi.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const call = apiCaller(() => t.app);
 
 type BankBody = { id: number; name: string; apiConfig: { settings?: Record<string, string>; auth?: Record<string, string> } };
 const ownBanks = '/api/organisations/my-organisation/banks';

@@ -22,6 +22,7 @@ import { buildTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, ty
 import { docsSamples, type DocsSample } from '../helpers/docs-samples.ts';
 import { freePort } from '../helpers/net.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { httpCaller } from '../helpers/request.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -54,15 +55,7 @@ let sink: WebhookReceiver | undefined;
 const executed: string[] = [];
 const skipped: string[] = [];
 
-const call = async (method: string, url: string, token: string, payload?: unknown) => {
-  const response = await fetch(`${publicUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
-};
+const call = httpCaller(() => publicUrl);
 
 async function newPayment(options: { gateway?: boolean; paid?: boolean } = {}): Promise<string> {
   const created = await call('POST', '/api/payments', apiToken, {
@@ -188,9 +181,9 @@ async function deliverTestEvent(url: string): Promise<{ status: string; response
   const queued = await call('POST', '/api/organisations/my-organisation/webhook-test', userToken);
   expect(queued.status, queued.text).toBe(202);
   await deliverDueWebhooks(deliveryContext());
-  const list = (await call('GET', '/api/organisations/my-organisation/webhook-deliveries', userToken)).json() as {
+  const list = (await call('GET', '/api/organisations/my-organisation/webhook-deliveries', userToken)).json<{
     items: Array<{ event: string; status: string; responseCode: number | null; error: string | null }>;
-  };
+  }>();
   await call('PATCH', '/api/organisations/my-organisation/webhook-config', userToken, { callbackUrl: sink?.url() ?? null });
   const delivery = list.items.find((item) => item.event === 'payment.test');
   if (!delivery) throw new Error('no payment.test delivery was recorded');
@@ -367,7 +360,7 @@ describe('the per-provider webhook samples (superadmin docs, generated from GET 
   it.skipIf(!HAS.curl || !HAS.openssl).each([sandboxEntry('x').name, ...CATALOGUE.map((entry) => entry.name)])(
     '%s: the signed callback command is accepted by the server',
     async (name) => {
-      const providers = (await call('GET', '/api/psp', adminToken)).json() as unknown as Provider[];
+      const providers = (await call('GET', '/api/psp', adminToken)).json<Provider[]>();
       const provider = providers.find((candidate) => candidate.name === name);
       if (!provider) throw new Error(`no provider ${name}`);
       const secret = `whsec_provider_${name}_secret`;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../server/db/provider-catalogue.ts';
 import { gateways } from '../../server/db/schema.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { apiCaller } from '../helpers/request.ts';
 
 let t: TestApp;
 let admin: string;
@@ -20,13 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const call = apiCaller(() => t.app);
 
 describe('provider catalogue', () => {
   it('is seeded with the sandbox and the Ghana PSPs, and constraints are keyed by name', async () => {

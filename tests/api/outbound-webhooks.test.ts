@@ -22,6 +22,7 @@ import {
   type TestApp,
 } from '../helpers/app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { apiCaller } from '../helpers/request.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const S = 1000;
@@ -58,13 +59,7 @@ interface Delivery {
   error: string | null;
 }
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const call = apiCaller(() => t.app);
 const configure = async (patch: Record<string, unknown>, token = orgadmin) => {
   const response = await call('PATCH', '/api/organisations/my-organisation/webhook-config', token, patch);
   expect(response.statusCode, response.body).toBe(200);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, paymentEvents, payments, webhookDeliveries } from '../../server/db/schema.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { apiCaller } from '../helpers/request.ts';
 
 let t: TestApp;
 let orgadmin: string;
@@ -27,13 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}`, ...headers },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const call = apiCaller(() => t.app);
 const order = { amount: '12.50', customerName: 'Ama Mensah', customerEmail: 'ama@example.com', description: 'Water bill' };
 
 describe('creating payments', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { apiCaller, type HttpMethod } from '../helpers/request.ts';
 
 let t: TestApp;
 let orgadmin: string;
@@ -14,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token = orgadmin, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+const callAs = apiCaller(() => t.app);
+const call = (method: HttpMethod, url: string, token = orgadmin, payload?: unknown) => callAs(method, url, token, payload);
 type Batch = { id: number; prefix: string; startNumber: number; endNumber: number | null; nextNumber: number; isActive: boolean };
 const order = { amount: '5.00', customerName: 'C', customerEmail: 'c@example.com', description: 'D' };
 

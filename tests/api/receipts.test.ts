@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { apiCaller } from '../helpers/request.ts';
 
 let t: TestApp;
 let orgadmin: string;
@@ -20,12 +21,11 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${orgadmin}` }, ...(payload ? { payload } : {}) });
+const call = apiCaller(() => t.app);
 
 /** Creates a payment of the organisation (customer e-mail ama@example.com); returns its reference. */
 async function createPayment(fields: { amount: string; customerName: string; description: string }): Promise<string> {
-  const created = await call('POST', '/api/payments', { ...fields, customerEmail: 'ama@example.com' });
+  const created = await call('POST', '/api/payments', orgadmin, { ...fields, customerEmail: 'ama@example.com' });
   expect(created.statusCode).toBe(201);
   return body<{ reference: string }>(created).reference;
 }
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const orgId = await createOrganisation(t.db, 'Accra Water Works');
   await createUser(t.db, { email: 'billing@water.test', orgId });
   orgadmin = await signIn(t.app, 'billing@water.test');
-  const branding = await call('PATCH', '/api/organisations/my-organisation', {
+  const branding = await call('PATCH', '/api/organisations/my-organisation', orgadmin, {
     receiptTitle: 'Official Receipt',
     addressLine1: '12 Liberation Road',
     city: 'Accra',
@@ -134,19 +134,19 @@ describe('invoices', () => {
 
 describe('receipts', () => {
   it('exists only for successful payments, behind an unguessable token', async () => {
-    expect((await call('GET', `/api/payments/${reference}/receipt`)).statusCode).toBe(400);
+    expect((await call('GET', `/api/payments/${reference}/receipt`, orgadmin)).statusCode).toBe(400);
     expect((await get('/receipts/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
     expect((await get('/receipts/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.pdf')).statusCode).toBe(404);
     expect((await get('/receipts/short')).statusCode).toBe(404);
   });
 
   it('serves the receipt page and PDF once the payment is paid', async () => {
-    const paid = await call('PATCH', `/api/payments/${reference}/mark-success`);
+    const paid = await call('PATCH', `/api/payments/${reference}/mark-success`, orgadmin);
     expect(paid.statusCode).toBe(200);
     const receiptNumber = body<{ receiptNumber: string }>(paid).receiptNumber;
     expect(receiptNumber).toBeTruthy();
 
-    const link = await call('GET', `/api/payments/${reference}/receipt`);
+    const link = await call('GET', `/api/payments/${reference}/receipt`, orgadmin);
     expect(link.statusCode).toBe(200);
     const url = new URL(body<{ url: string }>(link).url);
     expect(url.pathname).toMatch(/^\/receipts\/[A-Za-z0-9_-]{20,64}$/);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { apiCaller } from '../helpers/request.ts';
 
 let t: TestApp;
 let admin: string;
@@ -15,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+const call = apiCaller(() => t.app);
 
 describe('countries', () => {
   it('are seeded West Africa first and paged 10 at a time by default', async () => {

@@ -10,6 +10,7 @@ import { readInboundWebhook, verifyInboundSignature } from '../../server/service
 import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { freePort } from '../helpers/net.ts';
+import { apiCaller } from '../helpers/request.ts';
 
 let t: TestApp;
 let publicUrl: string;
@@ -74,13 +75,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+const call = apiCaller(() => t.app);
 
 /** A Pending payment of the merchant (not started anywhere), whose reference the sandbox transactions use. */
 async function merchantPayment(): Promise<string> {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '../../server/db/schema.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { apiCaller } from '../helpers/request.ts';
 
 let t: TestApp;
 let admin: string;
@@ -22,8 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+const call = apiCaller(() => t.app);
 type UserList = { items: { id: number; email: string; organisation: { name: string } | null; role: string }[]; total: number };
 
 describe('creating users', () => {

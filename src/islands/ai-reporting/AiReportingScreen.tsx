@@ -1,7 +1,5 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { askAnalyst, type AnalystAnswer, type AnalystResult } from '../../lib/api/ai.ts';
-import { listOrganisations } from '../../lib/api/organisations.ts';
-import type { Organisation } from '../../lib/api/types.ts';
 import { AI_SUMMARY_FAILED, EXAMPLE_QUESTIONS, QUESTION_MAX_LENGTH } from '../../lib/ai-analyst.ts';
 import { formatVolume } from '../../lib/dashboard-figures.ts';
 import { paginate, DEFAULT_PAGE_SIZE } from '../../lib/paging.ts';
@@ -13,6 +11,7 @@ import RequireSession from '../shell/RequireSession.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
 import Pager from '../ui/Pager.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
+import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
 
 const COLUMNS: readonly Column<AnalystResult>[] = [
   { key: 'reference', card: 'title', header: 'Reference ID', render: (row) => <span className="code-tag">{row.reference}</span> },
@@ -40,12 +39,8 @@ const GROUP_COLUMNS: readonly Column<Group>[] = [
 /** Superadmin only: all organisations (default) or one. */
 function OrganisationPicker({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
   const id = useId();
-  const [organisations, setOrganisations] = useState<Organisation[]>([]);
-  useEffect(() => {
-    listOrganisations({ all: true })
-      .then(({ items }) => setOrganisations(items))
-      .catch((error: unknown) => console.error('Could not load organisations:', error));
-  }, []);
+  const choices = useAllOrganisations({ onFailed: (error) => console.error('Could not load organisations:', error) });
+  const organisations = choices.state === 'loaded' ? choices.items : [];
   return (
     <div className="inline-picker">
       <label htmlFor={id}>Organisation</label>

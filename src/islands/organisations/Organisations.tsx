@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { deleteOrganisation, listOrganisations } from '../../lib/api/organisations.ts';
 import type { Organisation } from '../../lib/api/types.ts';
@@ -9,7 +9,8 @@ import DataTable, { type Column } from '../ui/DataTable.tsx';
 import Pager from '../ui/Pager.tsx';
 import RowActions from '../ui/RowActions.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
-import { PlusIcon, SearchIcon } from '../ui/icons.tsx';
+import { PlusIcon } from '../ui/icons.tsx';
+import SearchToolbar from '../ui/SearchToolbar.tsx';
 import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
 import { usePagedList } from '../ui/usePagedList.ts';
 import ApiTokenCell from './ApiTokenCell.tsx';
@@ -19,7 +20,6 @@ import EditOrganisationModal from './EditOrganisationModal.tsx';
 type Editor = { mode: 'create' } | { mode: 'edit'; organisation: Organisation };
 
 function OrganisationList() {
-  const searchId = useId();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 300);
   const list = usePagedList<Organisation>({
@@ -90,30 +90,13 @@ function OrganisationList() {
           </button>
         }
       />
-      <div className="toolbar" role="search">
-        <label htmlFor={searchId} className="visually-hidden">
-          Search organisations
-        </label>
-        <div className="search-input">
-          <SearchIcon />
-          <input
-            id={searchId}
-            className="input"
-            type="search"
-            placeholder="Search by name, code or email"
-            autoComplete="off"
-            maxLength={200}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </div>
-        {list.loaded ? (
-          <span className="toolbar__count" aria-live="polite">
-            {list.total} organisation{list.total === 1 ? '' : 's'}
-            {filtered ? ' found' : ''}
-          </span>
-        ) : null}
-      </div>
+      <SearchToolbar
+        label="Search organisations"
+        placeholder="Search by name, code or email"
+        value={searchText}
+        onChange={setSearchText}
+        count={{ loaded: list.loaded, total: list.total, noun: 'organisation', filtered }}
+      />
       {list.loaded ? (
         <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
           <DataTable

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { failureToast, successToast } from '../../lib/action-toasts.ts';
-import { listOrganisations } from '../../lib/api/organisations.ts';
 import {
   getReceiptLink,
   listOrganisationPayments,
@@ -10,14 +9,12 @@ import {
   type Payment,
   type PaymentStatus,
 } from '../../lib/api/payments.ts';
-import type { Organisation } from '../../lib/api/types.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import {
   COPY_FAILED,
   LINK_COPIED,
   MARKED_PAID,
   MARK_PAID_FAILED,
-  ORGANISATIONS_LOAD_FAILED,
   ORGANISATION_PAYMENTS_LOAD_FAILED,
   PAYMENTS_LOAD_FAILED,
   READ_ONLY_LABEL,
@@ -32,20 +29,21 @@ import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import EmptyState from '../ui/EmptyState.tsx';
 import Pager from '../ui/Pager.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
-import { PlusIcon, SearchIcon } from '../ui/icons.tsx';
+import { PlusIcon } from '../ui/icons.tsx';
+import SearchToolbar from '../ui/SearchToolbar.tsx';
 import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
 import { usePagedList } from '../ui/usePagedList.ts';
 import CreatePaymentModal from './CreatePaymentModal.tsx';
 import InvoicePreviewModal from './InvoicePreviewModal.tsx';
 import MessageComposerModal from './MessageComposerModal.tsx';
 import PaymentsTable from './PaymentsTable.tsx';
+import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
 
 const TITLE = 'All Payments';
 const STATUSES: readonly PaymentStatus[] = ['Pending', 'Success', 'Failed'];
 
 /** Orgadmin: the organisation's payments with create, mark as paid, invoice and receipt actions. */
 function OrganisationPayments() {
-  const searchId = useId();
   const statusId = useId();
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<PaymentStatus | ''>('');
@@ -125,48 +123,33 @@ function OrganisationPayments() {
           </button>
         }
       />
-      <div className="toolbar" role="search">
-        <div className="toolbar__filters">
-          <label htmlFor={searchId} className="visually-hidden">
-            Search payments
-          </label>
-          <div className="search-input">
-            <SearchIcon />
-            <input
-              id={searchId}
-              className="input"
-              type="search"
-              placeholder="Search by reference, customer name or email"
-              autoComplete="off"
-              maxLength={200}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </div>
-          <label htmlFor={statusId} className="visually-hidden">
-            Status
-          </label>
-          <select
-            id={statusId}
-            className="select payments-status-filter"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as PaymentStatus | '')}
-          >
-            <option value="">All statuses</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-        {list.loaded ? (
-          <span className="toolbar__count" aria-live="polite">
-            {list.total} payment{list.total === 1 ? '' : 's'}
-            {filtered ? ' found' : ''}
-          </span>
-        ) : null}
-      </div>
+      <SearchToolbar
+        label="Search payments"
+        placeholder="Search by reference, customer name or email"
+        value={searchText}
+        onChange={setSearchText}
+        count={{ loaded: list.loaded, total: list.total, noun: 'payment', filtered }}
+        filters={
+          <>
+            <label htmlFor={statusId} className="visually-hidden">
+              Status
+            </label>
+            <select
+              id={statusId}
+              className="select payments-status-filter"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as PaymentStatus | '')}
+            >
+              <option value="">All statuses</option>
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </>
+        }
+      />
       {list.loaded ? (
         <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
           <PaymentsTable
@@ -234,31 +217,11 @@ function OrganisationPaymentList({ organisationId }: { organisationId: number })
   );
 }
 
-type Choices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
-
 /** Superadmin: picks an organisation (the first by default) and views its payments read-only (docs/console.md#screens). */
 function SuperadminPayments() {
   const pickerId = useId();
-  const [choices, setChoices] = useState<Choices>({ state: 'loading' });
+  const choices = useAllOrganisations({ onLoaded: ensureSelectedOrganisation });
   const selectedId = useStore($selectedOrgId);
-
-  useEffect(() => {
-    let active = true;
-    listOrganisations({ all: true })
-      .then(({ items }) => {
-        if (!active) return;
-        ensureSelectedOrganisation(items);
-        setChoices({ state: 'loaded', items });
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        setChoices({ state: 'failed' });
-        showToast(failureToast(error, ORGANISATIONS_LOAD_FAILED));
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
 
   return (
     <section className="screen payments-screen">

@@ -1,41 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
-import { getMyOrganisation, getOrganisation, listOrganisations } from '../../lib/api/organisations.ts';
+import { getMyOrganisation, getOrganisation } from '../../lib/api/organisations.ts';
 import type { Organisation } from '../../lib/api/types.ts';
 import { PAGE_DATA_FAILED } from '../../lib/settings-form.ts';
 import { withLoading } from '../../lib/stores/loading.ts';
 import { $selectedOrgId, ensureSelectedOrganisation, selectOrganisation } from '../../lib/stores/organisation.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
-import { LOADING_ORGANISATIONS, ORGANISATIONS_LOAD_FAILED } from '../../lib/user-forms.ts';
+import { LOADING_ORGANISATIONS } from '../../lib/user-forms.ts';
 import BrandingSection from './BrandingSection.tsx';
 import GeneralSettingsSection from './GeneralSettingsSection.tsx';
-
-type Choices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
-
-/** A superadmin's organisations, choosing the first unless one is already chosen (docs/console.md#screens Settings). */
-function useOrganisationChoices(superadmin: boolean): Choices {
-  const [choices, setChoices] = useState<Choices>({ state: 'loading' });
-  useEffect(() => {
-    if (!superadmin) return;
-    let active = true;
-    listOrganisations({ all: true })
-      .then(({ items }) => {
-        if (!active) return;
-        ensureSelectedOrganisation(items);
-        setChoices({ state: 'loaded', items });
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        setChoices({ state: 'failed' });
-        showToast(failureToast(error, ORGANISATIONS_LOAD_FAILED));
-      });
-    return () => {
-      active = false;
-    };
-  }, [superadmin]);
-  return choices;
-}
+import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
 
 type Loaded = { state: 'idle' } | { state: 'loading' } | { state: 'loaded'; organisation: Organisation } | { state: 'failed' };
 
@@ -69,7 +44,7 @@ function useOrganisation(superadmin: boolean, chosenId: number | null, ready: bo
 /** The organisation-scoped sections: General & Receipt Settings and Organisation Branding. */
 export default function OrganisationSettings({ superadmin }: { superadmin: boolean }) {
   const pickerId = useId();
-  const choices = useOrganisationChoices(superadmin);
+  const choices = useAllOrganisations({ enabled: superadmin, onLoaded: ensureSelectedOrganisation });
   const selectedId = useStore($selectedOrgId);
   const ready = !superadmin || choices.state === 'loaded';
   const { loaded, replace } = useOrganisation(superadmin, superadmin ? selectedId : null, ready);

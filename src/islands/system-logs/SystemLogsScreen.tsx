@@ -1,21 +1,17 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { failureToast } from '../../lib/action-toasts.ts';
+import { useId, useState, type ReactNode } from 'react';
 import { listApiLogs, listOwnWebhookLogs, listWebhookLogs, type ApiLog, type WebhookLog } from '../../lib/api/logs.ts';
 import type { ListPage } from '../../lib/api/list.ts';
-import { listOrganisations } from '../../lib/api/organisations.ts';
-import type { Organisation } from '../../lib/api/types.ts';
 import type { PageState } from '../../lib/paging.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
 import { ensureSelectedOrganisation, selectOrganisation } from '../../lib/stores/organisation.ts';
-import { showToast } from '../../lib/stores/toasts.ts';
 import { ALL_ORGANISATIONS_LABEL, formatLogTime, httpStatusClass, logTime, webhookStatusClass } from '../../lib/system-logs.ts';
-import { ORGANISATIONS_LOAD_FAILED } from '../../lib/user-forms.ts';
 import RequireSession from '../shell/RequireSession.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
 import EmptyState from '../ui/EmptyState.tsx';
 import Pager from '../ui/Pager.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
 import { usePagedList } from '../ui/usePagedList.ts';
+import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
 
 const TITLE = 'System Logs';
 const LOADING = 'Loading logs...';
@@ -138,32 +134,12 @@ function ApiLogs() {
 }
 
 type Filter = number | 'all';
-type Choices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
 
 /** Superadmin: every organisation's callbacks or one organisation's, the first organisation by default (docs/console.md#screens). */
 function SuperadminWebhookLogs() {
   const filterId = useId();
-  const [choices, setChoices] = useState<Choices>({ state: 'loading' });
   const [filter, setFilter] = useState<Filter>('all');
-
-  useEffect(() => {
-    let active = true;
-    listOrganisations({ all: true })
-      .then(({ items }) => {
-        if (!active) return;
-        const first = ensureSelectedOrganisation(items);
-        setFilter(first ?? 'all');
-        setChoices({ state: 'loaded', items });
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        setChoices({ state: 'failed' });
-        showToast(failureToast(error, ORGANISATIONS_LOAD_FAILED));
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
+  const choices = useAllOrganisations({ onLoaded: (items) => setFilter(ensureSelectedOrganisation(items) ?? 'all') });
 
   const choose = (value: string) => {
     if (value === 'all') {

@@ -1,22 +1,11 @@
-import { useEffect, useState } from 'react';
-import { failureToast } from '../../lib/action-toasts.ts';
-import { listOrganisations } from '../../lib/api/organisations.ts';
-import type { Organisation, User } from '../../lib/api/types.ts';
+import type { User } from '../../lib/api/types.ts';
 import { createUser } from '../../lib/api/users.ts';
 import { MIN_PASSWORD_LENGTH } from '../../lib/constants.ts';
-import { showToast } from '../../lib/stores/toasts.ts';
-import {
-  CREATE_FAILED,
-  CREATED,
-  EMPTY_NEW_USER,
-  LOADING_ORGANISATIONS,
-  ORGANISATIONS_LOAD_FAILED,
-  checkNewUser,
-  type NewUserForm,
-} from '../../lib/user-forms.ts';
+import { CREATE_FAILED, CREATED, EMPTY_NEW_USER, LOADING_ORGANISATIONS, checkNewUser, type NewUserForm } from '../../lib/user-forms.ts';
 import FormField from '../ui/FormField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import { useCheckedForm } from '../ui/useCheckedForm.ts';
+import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
 
 export interface CreateUserModalProps {
   title: string;
@@ -26,33 +15,9 @@ export interface CreateUserModalProps {
   onCreated: (user: User) => void;
 }
 
-type OrganisationChoices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
-
-/** Loads the organisations for the select once the superadmin form opens. */
-function useOrganisationChoices(enabled: boolean): OrganisationChoices {
-  const [choices, setChoices] = useState<OrganisationChoices>({ state: 'loading' });
-  useEffect(() => {
-    if (!enabled) return;
-    let active = true;
-    listOrganisations({ all: true })
-      .then(({ items }) => {
-        if (active) setChoices({ state: 'loaded', items });
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        setChoices({ state: 'failed' });
-        showToast(failureToast(error, ORGANISATIONS_LOAD_FAILED));
-      });
-    return () => {
-      active = false;
-    };
-  }, [enabled]);
-  return choices;
-}
-
 /** 'Add User' / 'Create User': name, e-mail and password; the superadmin also picks role and organisation. */
 export default function CreateUserModal({ title, withOrganisation, onClose, onCreated }: CreateUserModalProps) {
-  const organisations = useOrganisationChoices(withOrganisation);
+  const organisations = useAllOrganisations({ enabled: withOrganisation });
   const {
     values: form,
     errors,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { messageOr } from '../../lib/api/errors.ts';
 import type { User } from '../../lib/api/types.ts';
 import { deleteUser, listAllUsers, listOrganisationUsers } from '../../lib/api/users.ts';
@@ -20,7 +20,8 @@ import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
 import Pager from '../ui/Pager.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
-import { PlusIcon, SearchIcon } from '../ui/icons.tsx';
+import { PlusIcon } from '../ui/icons.tsx';
+import SearchToolbar from '../ui/SearchToolbar.tsx';
 import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
 import { usePagedList } from '../ui/usePagedList.ts';
 import CreateUserModal from './CreateUserModal.tsx';
@@ -60,7 +61,6 @@ const SCREENS = {
 export default function UsersDirectory({ scope, currentUser }: UsersDirectoryProps) {
   const screen = SCREENS[scope];
   const superadminScreen = scope === 'system';
-  const searchId = useId();
   const [search, setSearch] = useState('');
   const filter = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const list = usePagedList<User>({
@@ -153,30 +153,13 @@ export default function UsersDirectory({ scope, currentUser }: UsersDirectoryPro
           </button>
         }
       />
-      <div className="toolbar" role="search">
-        <label htmlFor={searchId} className="visually-hidden">
-          Search users
-        </label>
-        <div className="search-input">
-          <SearchIcon />
-          <input
-            id={searchId}
-            className="input"
-            type="search"
-            placeholder="Search by name or email"
-            autoComplete="off"
-            maxLength={200}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        {list.loaded ? (
-          <span className="toolbar__count" aria-live="polite">
-            {list.total} user{list.total === 1 ? '' : 's'}
-            {filter ? ' found' : ''}
-          </span>
-        ) : null}
-      </div>
+      <SearchToolbar
+        label="Search users"
+        placeholder="Search by name or email"
+        value={search}
+        onChange={setSearch}
+        count={{ loaded: list.loaded, total: list.total, noun: 'user', filtered: Boolean(filter) }}
+      />
       {list.loaded ? (
         <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
           <DataTable
