@@ -339,9 +339,9 @@ async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<Eng
     if (result.budgetRatio !== undefined && result.ratioToBare < result.budgetRatio) result.withinBudget = false;
   }
   const page = results.find((result) => result.scenario === 'get-page');
-  const quiet = results.find((result) => result.scenario === 'logging');
-  if (page?.cpu && quiet?.cpu)
-    quiet.detail = `request logging at the default level costs ${page.cpu.serverUsPerRequest - quiet.cpu.serverUsPerRequest} µs of server CPU per request (${page.cpu.serverUsPerRequest} µs at LOG_LEVEL=info, ${quiet.cpu.serverUsPerRequest} µs at warn; median rounds)`;
+  for (const variant of results.filter((result) => result.scenario === 'logging'))
+    if (page?.cpu && variant.cpu)
+      variant.detail = `${variant.cpu.serverUsPerRequest - page.cpu.serverUsPerRequest} µs of server CPU per request against the default server (${page.cpu.serverUsPerRequest} µs; median rounds)`;
   return {
     engine,
     serverVersion: data.serverVersion,
