@@ -313,6 +313,17 @@ async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<Eng
       const cpuStealPercent = stolen();
       for (const row of rows) {
         row.cpuStealPercent = cpuStealPercent;
+        const notes = [
+          row.failures
+            ? `failed: ${Object.entries(row.failures)
+                .map(([what, count]) => `${count} × ${what}`)
+                .join(', ')}`
+            : '',
+          row.requests === 0 ? 'no answer within the measured time (each took longer than the run)' : '',
+        ].filter(Boolean);
+        // A budget cannot be met by a run that measured nothing.
+        if (row.requests === 0 && (row.budgetP99Ms ?? row.budgetRatio ?? row.budgetPerSecond) !== undefined) row.withinBudget = false;
+        if (notes.length > 0) row.detail = [row.detail, ...notes].filter(Boolean).join('; ');
         row.command = reproduce(options, engine, scenario.name);
         logResult(row);
       }

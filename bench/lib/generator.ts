@@ -66,7 +66,8 @@ const cpu = process.cpuUsage(before);
 const ok = result['2xx'];
 const answer: GeneratorResult = {
   requests: ok,
-  errors: result.errors + result.timeouts + result.non2xx,
+  // autocannon counts a timeout among its errors too.
+  errors: result.errors + result.non2xx,
   seconds: result.duration,
   requestsPerSecond: Math.round((ok / result.duration) * 10) / 10,
   p50Ms: result.latency.p50,
@@ -74,6 +75,8 @@ const answer: GeneratorResult = {
   meanMs: result.latency.average,
   maxMs: result.latency.max,
   generatorCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  timeouts: result.timeouts,
+  connectionErrors: result.errors,
   statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, Number(stat.count)])),
 };
 await send({ type: 'result', result: answer });

@@ -30,6 +30,8 @@ export interface GeneratorResult {
   maxMs: number;
   generatorCpuMs: number;
   statusCodes: Record<string, number>;
+  timeouts: number;
+  connectionErrors: number;
 }
 
 /** The CPU time each process used during the measured part, in ms, and the server's per request. */
@@ -53,6 +55,8 @@ export interface LoadResult {
   meanMs: number;
   maxMs: number;
   cpu?: CpuSplit;
+  /** Answers by status code, and "timeout"/"connection error" counts, when any answer was not a 2xx. */
+  failures?: Record<string, number>;
 }
 
 export interface Watched {
@@ -123,7 +127,16 @@ export async function measureLoad(specs: GeneratorSpec[], watched: Watched): Pro
   const postgresMs = watched.databaseUrl ? postgresDelta(postgresBefore, await postgresCpu(watched.databaseUrl)) : null;
   const requests = results.reduce((sum, result) => sum + result.requests, 0);
   const serverTotal = serverMs.reduce((sum, ms) => sum + ms, 0);
+  const failures: Record<string, number> = {};
+  for (const result of results) {
+    for (const [code, count] of Object.entries(result.statusCodes))
+      if (!code.startsWith('2')) failures[`HTTP ${code}`] = (failures[`HTTP ${code}`] ?? 0) + count;
+    if (result.timeouts > 0) failures['timeout'] = (failures['timeout'] ?? 0) + result.timeouts;
+    const refused = result.connectionErrors - result.timeouts;
+    if (refused > 0) failures['connection error'] = (failures['connection error'] ?? 0) + refused;
+  }
   return {
+    ...(Object.keys(failures).length > 0 ? { failures } : {}),
     requests,
     errors: results.reduce((sum, result) => sum + result.errors, 0),
     requestsPerSecond: round(
