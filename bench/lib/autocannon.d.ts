@@ -7,6 +7,7 @@ declare module 'autocannon' {
       connections?: number;
       duration?: number;
       amount?: number;
+      maxOverallRequests?: number;
       headers?: Record<string, string>;
       body?: string;
       requests?: { setupRequest?: (request: { body?: string; headers?: Record<string, string> }) => unknown }[];

@@ -14,7 +14,7 @@ function nextMessage(): Promise<Message> {
 }
 
 /** One autocannon run; prepared bodies (each sent once) are taken in order from `bodies`, starting at `from`. */
-function run(spec: GeneratorSpec, options: { duration: number; amount?: number }, bodies?: PreparedBody[], from = 0) {
+function run(spec: GeneratorSpec, options: { duration: number; most?: number }, bodies?: PreparedBody[], from = 0) {
   let next = from;
   const base = {
     url: spec.url,
@@ -23,7 +23,8 @@ function run(spec: GeneratorSpec, options: { duration: number; amount?: number }
     headers: { ...(spec.body || bodies ? { 'content-type': 'application/json' } : {}), ...spec.headers },
     ...(spec.body === undefined ? {} : { body: spec.body }),
     duration: options.duration,
-    ...(options.amount === undefined ? {} : { amount: options.amount }),
+    // A cap, not a count: the run still ends after `duration` when the server is slower than the bodies prepared.
+    ...(options.most === undefined ? {} : { maxOverallRequests: options.most }),
   };
   const requests = bodies
     ? [
@@ -51,14 +52,14 @@ const spec = first.spec;
 const bodies = spec.bodiesFile ? (JSON.parse(readFileSync(spec.bodiesFile, 'utf8')) as PreparedBody[]) : undefined;
 const warmupAmount = bodies ? (spec.warmupAmount ?? 0) : undefined;
 if (warmupAmount !== 0 && spec.warmupSeconds > 0) {
-  await run(spec, { duration: spec.warmupSeconds, ...(warmupAmount === undefined ? {} : { amount: warmupAmount }) }, bodies);
+  await run(spec, { duration: spec.warmupSeconds, ...(warmupAmount === undefined ? {} : { most: warmupAmount }) }, bodies);
 }
 await send({ type: 'warm' });
 if ((await nextMessage()).type !== 'go') throw new Error('the generator expects the go');
 const before = process.cpuUsage();
 const result = await run(
   spec,
-  { duration: spec.duration, ...(bodies ? { amount: bodies.length - (warmupAmount ?? 0) } : {}) },
+  { duration: spec.duration, ...(bodies ? { most: bodies.length - (warmupAmount ?? 0) } : {}) },
   bodies,
   warmupAmount ?? 0,
 );

@@ -11,6 +11,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 // Linux reports utime and stime in clock ticks of 1/100 s on every architecture Node runs on (USER_HZ).
 const TICK_MS = 10;
 
+// The servers this process started and that still run: stopped with it when the bench is interrupted.
+const running = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    for (const child of running) child.kill('SIGTERM');
+    process.exit(130);
+  });
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A port nothing listens on now. */
@@ -127,6 +135,8 @@ async function startProcess(script: string, env: NodeJS.ProcessEnv, port: number
   let output = '';
   const started = performance.now();
   const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
   const baseUrl = `http://127.0.0.1:${port}`;
   const startMs = await waitHealthy(child, `${baseUrl}${healthPath}`, () => output, started);

@@ -1,6 +1,7 @@
 // A signed Sandbox PSP callback making a Pending payment Success: signature check, receipt numbering, the
 // dashboard roll-ups and the payment.succeeded outbox row, in one transaction. Each request is a different
-// payment (prepared before the server started, each callback sent once), so the run ends when they are spent.
+// payment (prepared before the server started, each callback sent once): the run ends after its duration or when
+// they are spent.
 // On PostgreSQL the worker is off here: the outbox rows wait; PGlite's server delivers them as `npm start` does.
 import type { BenchScenario } from '../lib/types.ts';
 

@@ -5,7 +5,7 @@
 //    p50/p99 are the attempts' durations;
 // 2. latency: signed PSP callbacks at 200 events/s, open loop, each timed from the callback being sent to its
 //    payment.succeeded arriving at the receiver (budget on PostgreSQL: p99 ≤ 250 ms), after 2 s at that rate untimed.
-import { Agent, request } from 'node:http';
+import { Agent, request, type ClientRequest } from 'node:http';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
@@ -54,6 +54,7 @@ async function sendAtRate(context: BenchContext, references: string[], perSecond
   let failures = 0;
   let firstFailure: string | undefined;
   const calls: Promise<void>[] = [];
+  const requests: ClientRequest[] = [];
   const started = performance.now();
   for (const [index, reference] of references.entries()) {
     const due = started + (index * 1000) / perSecond;
@@ -83,12 +84,29 @@ async function sendAtRate(context: BenchContext, references: string[], perSecond
           firstFailure ??= error.message;
           resolve();
         });
+        // Abandoned (below) before an answer or an error.
+        call.on('close', () => {
+          if (!answeredAt.has(reference)) resolve();
+        });
+        requests.push(call);
         call.end(body);
       }),
     );
   }
-  await Promise.all(calls);
+  // A server that cannot keep up with the rate would keep the bench waiting for its queue: what is unanswered 15 s
+  // after the last send is abandoned (each a failure).
+  const settled = Promise.all(calls);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+  clearTimeout(timer);
+  const abandoned = references.length - answeredAt.size;
+  for (const call of requests) call.destroy();
   agent.destroy();
+  await settled;
+  if (abandoned > 0) {
+    failures = Math.max(failures, abandoned);
+    firstFailure ??= `${abandoned} unanswered 15 s after the last was sent`;
+  }
   if (firstFailure) console.warn(`   ${failures} callbacks failed, the first: ${firstFailure}`);
   return { sentAt, answeredAt, failures };
 }
