@@ -36,12 +36,19 @@ async function outstanding(db: Database, orgId: number): Promise<number> {
 
 /** Replaces the organisation's outstanding deliveries with BACKLOG copies of its latest one; the last attempt's id. */
 async function writeBacklog(db: Database, orgId: number): Promise<number> {
-  await db.execute(sql`delete from webhook_deliveries where org_id = ${orgId} and status in ('Pending', 'Retrying')`);
+  const [latest] = await queryRows<{ id: number | null }>(db, sql`select max(id) as id from webhook_deliveries where org_id = ${orgId}`);
+  if (latest?.id == null) throw new Error('no delivery to copy for the backlog');
+  const templateId = Number(latest.id);
   const stamp = Date.now();
   await db.execute(sql`
     insert into webhook_deliveries (org_id, event_id, type, channel, payment_id, url, body, status, attempts, next_attempt_at, created_at, updated_at)
     select t.org_id, 'bench_backlog_' || ${stamp}::bigint || '_' || n, t.type, t.channel, t.payment_id, t.url, t.body, 'Pending', 0, now(), now(), now()
-    from (select * from webhook_deliveries where org_id = ${orgId} order by id desc limit 1) t cross join generate_series(1, ${BACKLOG}) as n`);
+    from webhook_deliveries t cross join generate_series(1, ${BACKLOG}) as n
+    where t.id = ${templateId}`);
+  // What the callbacks before left waiting (PostgreSQL's server ran without its worker) is not part of the backlog.
+  await db.execute(
+    sql`delete from webhook_deliveries where org_id = ${orgId} and status in ('Pending', 'Retrying') and id <= ${templateId}`,
+  );
   const [row] = await queryRows<{ since: number }>(db, sql`select coalesce(max(id), 0)::bigint as since from webhook_delivery_attempts`);
   return Number(row?.since ?? 0);
 }
