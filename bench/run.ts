@@ -398,8 +398,10 @@ function compareWithBaseline(run: EngineRun, baseline: Report | undefined): void
     const same = before?.results.find((item) => item.name === result.name);
     if (!same) continue;
     result.budgetP99Ms = Math.round(same.p99Ms * 2 * 100) / 100;
+    delete result.budgetRatio;
     result.detail = `${[result.detail, `p99 at ${baseline!.payments.toLocaleString('en')} payments: ${same.p99Ms} ms (× ${(result.p99Ms / Math.max(0.01, same.p99Ms)).toFixed(2)} now)`].filter(Boolean).join('; ')}`;
-    if (result.p99Ms > result.budgetP99Ms) result.withinBudget = false;
+    // At scale the budget is this rule alone (the 1 M budgets are checked by the main run).
+    result.withinBudget = result.errors === 0 && result.p99Ms <= result.budgetP99Ms;
   }
 }
 

@@ -104,7 +104,7 @@ export function misses(report: Report): string[] {
       .filter((result) => !result.withinBudget)
       .map(
         (result) =>
-          `${result.engine} ${result.name}: ${result.requestsPerSecond} ${result.unit ?? 'req'}/s, ×${result.ratioToBare ?? '?'} bare, p99 ${result.p99Ms} ms, errors ${result.errors} — ${budgetCell(result) || 'errors'}`,
+          `${result.engine} ${result.name}: ${result.requestsPerSecond} ${result.unit ?? 'req'}/s${result.ratioToBare === undefined ? '' : `, ×${result.ratioToBare} bare`}, p99 ${result.p99Ms} ms, errors ${result.errors} — ${budgetCell(result) || 'errors'}`,
       ),
     ...run.checks
       .filter((check) => !check.withinBudget)
