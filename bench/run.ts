@@ -1,99 +1,83 @@
-// `npm run bench`: seeds a database per engine (PGlite, PostgreSQL), serves the real app on it and runs every
-// scenario of bench/scenarios/ against it; writes bench/results.json and bench/results.md and fails when a budget
-// (docs/decisions.md#performance-budgets) is missed. Not part of `npm test`. Each engine runs in a process of its own (engineInOwnProcess).
-//
-//   BENCH_PAYMENTS=1000000   payments to seed (50 organisations over a year of days)
-//   BENCH_ENGINES=pglite,postgres
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/payrail_bench   (dropped and recreated)
-//   BENCH_SCENARIOS=dashboard,ai-query   only these (the bare route always runs: the ratios need it)
-//   BENCH_REQUESTS=3000  BENCH_CONCURRENCY=4  BENCH_ROUNDS=3 (the bare route, list and create take turns)
-//   BENCH_CONSOLE_DIR=dist-bench   the built console the server process serves (LCP); BENCH_PROCESS=off skips that part
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+// `npm run bench`: for each engine (PGlite, PostgreSQL) seeds a database, starts the Payrail server and a bare Fastify
+// route as processes of their own and loads them from autocannon in processes of their own (bench/README.md: the
+// method); writes bench/results.json and bench/results.md and exits non-zero, listing them, when a budget
+// (docs/decisions.md#performance-budgets) is missed. Not part of `npm test`. `npm run bench -- --help` for the options;
+// `--scale N` writes bench/results.scale.{json,md} instead.
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../server/app.ts';
-import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../server/db/client.ts';
 import { seedProviders } from '../server/db/provider-catalogue.ts';
 import { queryRows } from '../server/db/raw.ts';
 import { seedReferenceData } from '../server/db/reference-data.ts';
 import { hashPassword } from '../server/services/auth/passwords.ts';
 import { insertUser } from '../server/services/users/users-repository.ts';
-import { closeWebhookOrg } from './lib/psp.ts';
 import { startStealMeter } from './lib/cpu-steal.ts';
+import { measureLoad, type LoadResult } from './lib/load.ts';
+import { parseBenchOptions, reproduce, type BenchOptions } from './lib/options.ts';
+import { freePort, startAppServer, startBareServer, stopProcess, type ServerProcess } from './lib/processes.ts';
+import { pendingPayments, setUpWebhookOrg, startReceiver, writeCallbacks } from './lib/psp.ts';
+import { markdown, misses, type EngineRun, type Report } from './lib/report.ts';
 import { seedBenchData } from './lib/seed.ts';
-import type { BenchContext, BenchScenario, BudgetCheck, Engine, ScenarioResult } from './lib/types.ts';
-import { SCENARIOS } from './scenarios/index.ts';
+import type { AppServer, BenchContext, BenchScenario, BudgetCheck, Engine, LoadSpec, ScenarioResult } from './lib/types.ts';
+import { ON_REQUEST, SCENARIOS, SERVER_PROCESS } from './scenarios/index.ts';
 import { serverProcess } from './scenarios/server-process.ts';
+import { LATENCY_SECONDS, RATE_PER_SECOND, WARMUP_SECONDS } from './scenarios/webhook-pipeline.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const env = (name: string, fallback: string) => process.env[name] || fallback;
-const PAYMENTS = Number(env('BENCH_PAYMENTS', '1000000'));
 const ORGANISATIONS = 50;
 const DAYS = 365;
-const ENGINES = env('BENCH_ENGINES', 'pglite,postgres')
-  .split(',')
-  .map((e) => e.trim()) as Engine[];
-const DATABASE_URL = env('BENCH_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/payrail_bench');
-const ONLY = process.env['BENCH_SCENARIOS']?.split(',').map((s) => s.trim());
-const REQUESTS = Number(env('BENCH_REQUESTS', '3000'));
-const CONCURRENCY = Number(env('BENCH_CONCURRENCY', '4'));
-const ROUNDS = Math.max(1, Number(env('BENCH_ROUNDS', '3')));
-const CONSOLE_DIR = path.resolve(env('BENCH_CONSOLE_DIR', 'dist'));
-const PROCESS_CHECKS = env('BENCH_PROCESS', 'on') !== 'off';
 const PASSWORD = 'bench-password-1';
 const DATA_KEY = Buffer.alloc(32, 9);
-// PGlite files in <dir>/pg, as `npm start` keeps them under DATA_DIR: the server process check reuses the directory.
-const PGLITE_DATA_DIR = path.join(HERE, '.data', `pglite-${PAYMENTS}`);
+// Signed callbacks prepared per second of the run (each is sent once): above what each engine answers.
+const CALLBACKS_PER_SECOND = { pglite: 300, postgres: 2000 };
 const log = (message: string) => console.log(message);
-// Set in the process that runs one engine for the parent run (engineInOwnProcess).
-const ENGINE_OUT = process.env['BENCH_ENGINE_OUT'];
+
+let options: BenchOptions;
+try {
+  options = parseBenchOptions(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+// PGlite files in <dir>/pg, as `npm start` keeps them under DATA_DIR.
+const PGLITE_DATA_DIR = path.join(HERE, '.data', `pglite-${options.payments}`);
+const POSTGRES_DATA_DIR = path.join(HERE, '.data', 'postgres-server');
 
 async function freshPostgres(): Promise<DatabaseHandle> {
-  const url = new URL(DATABASE_URL);
+  const url = new URL(options.databaseUrl);
   const name = url.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE_URL must name a plain database (got "${name}")`);
-  const maintenance = new URL(DATABASE_URL);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`the bench database URL must name a plain database (got "${name}")`);
+  const maintenance = new URL(options.databaseUrl);
   maintenance.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: maintenance.toString() });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
-  return openDatabase({ databaseUrl: DATABASE_URL, poolSize: 20 });
+  return openDatabase({ databaseUrl: options.databaseUrl, poolSize: 20 });
 }
 
-async function freshPglite(): Promise<DatabaseHandle> {
-  rmSync(PGLITE_DATA_DIR, { recursive: true, force: true });
-  mkdirSync(path.join(PGLITE_DATA_DIR, 'pg'), { recursive: true });
-  return openDatabase({ pgliteDir: path.join(PGLITE_DATA_DIR, 'pg') });
+function openEngineDatabase(engine: Engine): Promise<DatabaseHandle> {
+  return engine === 'postgres'
+    ? openDatabase({ databaseUrl: options.databaseUrl, poolSize: 4 })
+    : openDatabase({ pgliteDir: path.join(PGLITE_DATA_DIR, 'pg') });
 }
 
-function logResult(result: ScenarioResult): void {
-  const ms = (value: number) => value.toFixed(2).padStart(8);
-  const verdict = result.withinBudget ? 'ok  ' : 'MISS';
-  const rate = result.requestsPerSecond.toFixed(0).padStart(7);
-  log(
-    `   ${verdict} ${result.name.padEnd(64)} p50 ${ms(result.p50Ms)} ms  p99 ${ms(result.p99Ms)} ms  ${rate} req/s  errors ${result.errors}  steal ${result.cpuStealPercent ?? '?'} %`,
-  );
-  if (result.detail) log(`        ${result.detail}`);
-}
-
-/** The round with the median rate (the slower middle one of an even count), with every round's rate; errors of all. */
-function medianRound(rounds: ScenarioResult[]): ScenarioResult {
-  const sorted = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  const errors = rounds.reduce((sum, round) => sum + round.errors, 0);
-  return {
-    ...median,
-    errors,
-    withinBudget: rounds.every((round) => round.withinBudget),
-    ...(rounds.length > 1 ? { roundsPerSecond: rounds.map((round) => round.requestsPerSecond) } : {}),
+function directoryMb(dir: string): number {
+  let bytes = 0;
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else bytes += statSync(full).size;
+    }
   };
+  if (existsSync(dir)) walk(dir);
+  return Math.round(bytes / 1024 / 1024);
 }
 
 async function signIn(baseUrl: string, email: string): Promise<string> {
@@ -106,23 +90,45 @@ async function signIn(baseUrl: string, email: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-async function runEngine(engine: Engine): Promise<{
-  results: ScenarioResult[];
-  checks: BudgetCheck[];
-  seedSeconds: number;
-  serverVersion: string;
-  rssMb: number;
-  loadAverage: number[];
-}> {
-  log(`\n== ${engine}: seeding ${PAYMENTS.toLocaleString('en')} payments over ${ORGANISATIONS} organisations and ${DAYS} days`);
-  const database = engine === 'postgres' ? await freshPostgres() : await freshPglite();
+/** The round with the median rate (the slower middle one of an even count), with every round's rate; errors of all. */
+function medianRound(rounds: ScenarioResult[]): ScenarioResult {
+  const sorted = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return {
+    ...median,
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    withinBudget: rounds.every((round) => round.withinBudget),
+    ...(rounds.length > 1 ? { roundsPerSecond: rounds.map((round) => round.requestsPerSecond) } : {}),
+  };
+}
+
+function logResult(result: ScenarioResult): void {
+  const ms = (value: number) => value.toFixed(2).padStart(8);
+  const cpu = result.cpu;
+  const split = cpu
+    ? `  CPU server ${cpu.serverMs.map((value) => Math.round(value / (cpu.seconds * 10))).join('+')} %${cpu.postgresMs === null ? '' : ` pg ${Math.round(cpu.postgresMs / (cpu.seconds * 10))} %`} gen ${Math.round(cpu.generatorMs / (cpu.seconds * 10))} % (${cpu.serverUsPerRequest} µs/req)`
+    : '';
+  log(
+    `   ${result.withinBudget ? 'ok  ' : 'MISS'} ${result.name.padEnd(60)} p50 ${ms(result.p50Ms)} ms  p99 ${ms(result.p99Ms)} ms  ${result.requestsPerSecond.toFixed(0).padStart(7)} ${result.unit ?? 'req'}/s  errors ${result.errors}${split}`,
+  );
+  if (result.detail) log(`        ${result.detail}`);
+}
+
+/** Seeds the engine's database and prepares what the scenarios send; the database is closed again on return. */
+async function prepareData(engine: Engine, baseUrl: string, selected: (name: string) => boolean) {
+  log(`\n== ${engine}: seeding ${options.payments.toLocaleString('en')} payments over ${ORGANISATIONS} organisations and ${DAYS} days`);
+  if (engine === 'pglite') {
+    rmSync(PGLITE_DATA_DIR, { recursive: true, force: true });
+    mkdirSync(path.join(PGLITE_DATA_DIR, 'pg'), { recursive: true });
+  }
+  const database = engine === 'postgres' ? await freshPostgres() : await openEngineDatabase(engine);
   try {
     await database.migrate();
     await seedReferenceData(database.db);
-    await seedProviders(database.db, 'http://127.0.0.1');
+    await seedProviders(database.db, baseUrl);
     const started = Date.now();
     const { firstOrgId } = await seedBenchData(database.db, {
-      payments: PAYMENTS,
+      payments: options.payments,
       organisations: ORGANISATIONS,
       days: DAYS,
       now: new Date(),
@@ -144,197 +150,277 @@ async function runEngine(engine: Engine): Promise<{
       orgId: firstOrgId,
       passwordHash,
     });
+    const receiver = await startReceiver();
+    const webhooks = await setUpWebhookOrg(database.db, DATA_KEY, baseUrl, receiver);
+    const pspWarmup = Math.min(1000, CALLBACKS_PER_SECOND[engine]);
+    const pspCount = selected('psp-callback') ? CALLBACKS_PER_SECOND[engine] * options.duration + pspWarmup : 0;
+    const pspFile = path.join(os.tmpdir(), `payrail-bench-${process.pid}-${engine}-callbacks.json`);
+    writeCallbacks(pspFile, await pendingPayments(database.db, webhooks, pspCount));
+    const pipelineCount = selected('webhook-pipeline') ? 1 + RATE_PER_SECOND * (WARMUP_SECONDS + LATENCY_SECONDS) : 0;
+    const pipeline = await pendingPayments(database.db, webhooks, pipelineCount);
     const [version] = await queryRows<{ version: string }>(database.db, sql`select version() as version`);
-    const app = await buildApp({
-      database,
-      jwtSecret: new TextEncoder().encode('bench-secret-that-is-long-enough-for-hs256-0123456789'),
-      dataKey: DATA_KEY,
-      publicUrl: 'http://127.0.0.1',
-      logger: false,
-      authRateLimitPerMinute: 10_000,
-      // The PSP callbacks of the webhook scenarios all come from one address.
-      pspWebhookRateLimitPerMinute: 1_000_000,
-      // The webhook scenarios' receiver is on loopback.
-      allowPrivateTargets: true,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    let context: BenchContext | undefined;
-    try {
-      const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      const signedIn: BenchContext = {
-        engine,
-        baseUrl,
-        tokens: {
-          superadmin: await signIn(baseUrl, 'bench.super@payrail.test'),
-          orgadmin: await signIn(baseUrl, 'bench.org@payrail.test'),
-        },
-        orgId: firstOrgId,
-        payments: PAYMENTS,
-        requests: REQUESTS,
-        concurrency: CONCURRENCY,
-        db: database.db,
-        dataKey: DATA_KEY,
-      };
-      context = signedIn;
-      const selected = SCENARIOS.filter((scenario) => scenario.name === 'bare-route' || !ONLY || ONLY.includes(scenario.name));
-      const measured = async (scenario: BenchScenario, label: string) => {
-        log(`-- ${label}`);
-        const stolen = startStealMeter();
-        const results = await scenario.run(signedIn);
-        const cpuStealPercent = stolen();
-        for (const result of results) {
-          result.cpuStealPercent = cpuStealPercent;
-          logResult(result);
-        }
-        return results;
-      };
-      // The ratio budgets compare rates measured minutes apart on a shared machine: in rounds, bare route and endpoints
-      // take turns, and each reports its median round, so a slow minute cannot fall on one side of a ratio only.
-      const roundsByName = new Map<string, ScenarioResult[]>();
-      for (let round = 1; round <= ROUNDS; round++)
-        for (const scenario of selected.filter((item) => item.inRounds))
-          for (const result of await measured(scenario, `${scenario.name} (round ${round} of ${ROUNDS})`))
-            roundsByName.set(result.name, [...(roundsByName.get(result.name) ?? []), result]);
-      const results = [...roundsByName.values()].map(medianRound);
-      for (const scenario of selected.filter((item) => !item.inRounds)) results.push(...(await measured(scenario, scenario.name)));
-      const bare = results.find((result) => result.scenario === 'bare-route');
-      for (const result of results) {
-        if (!bare) continue;
-        result.ratioToBare = Math.round((result.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000;
-        if (result.budgetRatio !== undefined && result.ratioToBare < result.budgetRatio) result.withinBudget = false;
-      }
-      return {
-        results,
-        checks: [],
-        seedSeconds,
-        serverVersion: version?.version ?? engine,
-        rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
-        loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
-      };
-    } finally {
-      if (context) await closeWebhookOrg(context);
-      await app.close();
-    }
+    const [size] =
+      engine === 'postgres'
+        ? await queryRows<{ bytes: number }>(database.db, sql`select pg_database_size(current_database())::bigint as bytes`)
+        : [undefined];
+    return {
+      firstOrgId,
+      seedSeconds,
+      webhooks,
+      prepared: {
+        pspFile,
+        pspCount,
+        pspWarmup,
+        pipelineWarmup: pipeline.slice(0, 1 + RATE_PER_SECOND * WARMUP_SECONDS),
+        pipelineLatency: pipeline.slice(1 + RATE_PER_SECOND * WARMUP_SECONDS),
+      },
+      serverVersion: version?.version ?? engine,
+      sizeBytes: size ? Number(size.bytes) : undefined,
+    };
   } finally {
     await database.close();
   }
 }
 
-/** The server as its own process on the data just seeded (the engine run has closed its database). */
+/** The servers of one engine's run: the default app, the bare route, extra app processes on the same data. */
+class Servers {
+  app!: ServerProcess;
+  bare!: ServerProcess;
+  private readonly extras = new Map<string, ServerProcess>();
+  private readonly engine: Engine;
+  private readonly port: number;
+  constructor(engine: Engine, port: number) {
+    this.engine = engine;
+    this.port = port;
+  }
+
+  private appOptions(port: number, env: Record<string, string>) {
+    return {
+      port,
+      dataDir: this.engine === 'pglite' ? PGLITE_DATA_DIR : POSTGRES_DATA_DIR,
+      ...(this.engine === 'postgres' ? { databaseUrl: options.databaseUrl } : {}),
+      dataKeyHex: DATA_KEY.toString('hex'),
+      consoleDir: options.consoleDir,
+      env,
+    };
+  }
+
+  async start(env: Record<string, string> = {}): Promise<void> {
+    this.app = await startAppServer(this.appOptions(this.port, env));
+    this.bare ??= await startBareServer();
+  }
+
+  async extra(key: string, env: Record<string, string>): Promise<AppServer> {
+    if (this.engine === 'pglite') throw new Error('a second server process needs PostgreSQL (PGlite admits one process)');
+    let server = this.extras.get(key);
+    if (!server) {
+      server = await startAppServer(this.appOptions(await freePort(), env));
+      this.extras.set(key, server);
+    }
+    return server;
+  }
+
+  /** Stops every app process (the bare route stays). */
+  async stopApps(): Promise<void> {
+    await Promise.all([...this.extras.values()].map(stopProcess));
+    this.extras.clear();
+    await stopProcess(this.app);
+  }
+
+  async stopAll(): Promise<void> {
+    await this.stopApps();
+    await stopProcess(this.bare);
+  }
+}
+
+const asServer = (server: ServerProcess): AppServer => ({ pid: server.pid, baseUrl: server.baseUrl });
+
+async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<EngineRun> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const names = new Set(selected.map((scenario) => scenario.name));
+  const data = await prepareData(engine, baseUrl, (name) => names.has(name));
+  const diskMb = data.sizeBytes === undefined ? directoryMb(PGLITE_DATA_DIR) : Math.round(data.sizeBytes / 1024 / 1024);
+  log(`   seeded in ${data.seedSeconds.toFixed(1)} s; ${diskMb.toLocaleString('en')} MB on disk`);
+  const servers = new Servers(engine, port);
+  await servers.start();
+  const databaseUrl = engine === 'postgres' ? options.databaseUrl : undefined;
+  const spec = (load: LoadSpec, server: AppServer) => ({
+    url: `${server.baseUrl}${load.path}`,
+    ...(load.method ? { method: load.method } : {}),
+    ...(load.headers ? { headers: load.headers } : {}),
+    ...(load.body === undefined ? {} : { body: load.body }),
+    ...(load.bodiesFile ? { bodiesFile: load.bodiesFile, warmupAmount: load.warmupAmount ?? 0 } : {}),
+    connections: load.connections ?? options.connections,
+    duration: load.duration ?? options.duration,
+    warmupSeconds: load.warmupSeconds ?? Math.min(3, options.duration),
+  });
+  const results: ScenarioResult[] = [];
+  const withDatabase = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
+    const database = await openEngineDatabase(engine);
+    try {
+      return await work(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+  try {
+    const context: BenchContext = {
+      engine,
+      app: asServer(servers.app),
+      bare: asServer(servers.bare),
+      ...(databaseUrl ? { databaseUrl } : {}),
+      tokens: {
+        superadmin: await signIn(baseUrl, 'bench.super@payrail.test'),
+        orgadmin: await signIn(baseUrl, 'bench.org@payrail.test'),
+      },
+      orgId: data.firstOrgId,
+      payments: options.payments,
+      connections: options.connections,
+      duration: options.duration,
+      warmupSeconds: Math.min(3, options.duration),
+      webhooks: data.webhooks,
+      prepared: data.prepared,
+      load: (load, server = context.app): Promise<LoadResult> =>
+        measureLoad([spec(load, server)], { serverPids: [server.pid], ...(databaseUrl ? { databaseUrl } : {}) }),
+      loadTogether: (loads) =>
+        measureLoad(
+          loads.map(({ spec: load, server }) => spec(load, server)),
+          { serverPids: loads.map(({ server }) => server.pid), ...(databaseUrl ? { databaseUrl } : {}) },
+        ),
+      extraServer: (key, env) => servers.extra(key, env),
+      async restartApp(env, work) {
+        await servers.stopApps();
+        if (work) await withDatabase(work);
+        await servers.start(env);
+        context.app = asServer(servers.app);
+        return context.app;
+      },
+      async withDatabase(work) {
+        await servers.stopApps();
+        try {
+          return await withDatabase(work);
+        } finally {
+          await servers.start();
+          context.app = asServer(servers.app);
+        }
+      },
+    };
+    const measured = async (scenario: BenchScenario, label: string) => {
+      log(`-- ${label}`);
+      const stolen = startStealMeter();
+      const rows = await scenario.run(context);
+      const cpuStealPercent = stolen();
+      for (const row of rows) {
+        row.cpuStealPercent = cpuStealPercent;
+        const notes = [
+          row.failures
+            ? `failed: ${Object.entries(row.failures)
+                .map(([what, count]) => `${count} × ${what}`)
+                .join(', ')}`
+            : '',
+          row.requests === 0 ? 'no answer within the measured time (each took longer than the run)' : '',
+        ].filter(Boolean);
+        // A budget cannot be met by a run that measured nothing.
+        if (row.requests === 0 && (row.budgetP99Ms ?? row.budgetRatio ?? row.budgetPerSecond) !== undefined) row.withinBudget = false;
+        if (notes.length > 0) row.detail = [row.detail, ...notes].filter(Boolean).join('; ');
+        row.command = reproduce(options, engine, scenario.name);
+        logResult(row);
+      }
+      return rows;
+    };
+    // The ratio budgets compare rates measured minutes apart on a shared machine: in rounds, the bare route and the
+    // app take turns, and each reports its median round, so a slow minute cannot fall on one side of a ratio only.
+    const byName = new Map<string, ScenarioResult[]>();
+    for (let round = 1; round <= options.rounds; round++)
+      for (const scenario of selected.filter((item) => item.inRounds))
+        for (const row of await measured(scenario, `${scenario.name} (round ${round} of ${options.rounds})`))
+          byName.set(row.name, [...(byName.get(row.name) ?? []), row]);
+    results.push(...[...byName.values()].map(medianRound));
+    for (const scenario of selected.filter((item) => !item.inRounds)) results.push(...(await measured(scenario, scenario.name)));
+  } finally {
+    await servers.stopAll();
+    await data.webhooks.receiver.close();
+    rmSync(data.prepared.pspFile, { force: true });
+  }
+  const bare = results.find((result) => result.scenario === 'bare');
+  for (const result of results) {
+    if (!bare || result.unit || result.scenario === 'bare') continue;
+    result.ratioToBare = Math.round((result.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000;
+    if (result.budgetRatio !== undefined && result.ratioToBare < result.budgetRatio) result.withinBudget = false;
+  }
+  const page = results.find((result) => result.scenario === 'get-page');
+  for (const variant of results.filter((result) => result.scenario === 'logging'))
+    if (page?.cpu && variant.cpu)
+      variant.detail = `${variant.cpu.serverUsPerRequest - page.cpu.serverUsPerRequest} µs of server CPU per request against the default server (${page.cpu.serverUsPerRequest} µs; median rounds)`;
+  return {
+    engine,
+    serverVersion: data.serverVersion,
+    seedSeconds: data.seedSeconds,
+    diskMb,
+    loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
+    results,
+    checks: [],
+  };
+}
+
+/** Cold start, peak RSS and LCP of the server as `npm start` runs it, on the data just seeded. */
 async function processChecks(engine: Engine): Promise<BudgetCheck[]> {
-  if (!PROCESS_CHECKS) return [];
-  log(`-- server-process (${engine})`);
-  const dataDir = engine === 'pglite' ? PGLITE_DATA_DIR : path.join(HERE, '.data', 'postgres-server');
+  log(`-- ${SERVER_PROCESS} (${engine})`);
+  const dataDir = engine === 'pglite' ? PGLITE_DATA_DIR : POSTGRES_DATA_DIR;
   mkdirSync(dataDir, { recursive: true });
   const checks = await serverProcess({
     engine,
-    dataDir,
-    ...(engine === 'postgres' ? { databaseUrl: DATABASE_URL } : {}),
-    dataKeyHex: DATA_KEY.toString('hex'),
-    consoleDir: CONSOLE_DIR,
+    server: {
+      dataDir,
+      ...(engine === 'postgres' ? { databaseUrl: options.databaseUrl } : {}),
+      dataKeyHex: DATA_KEY.toString('hex'),
+      consoleDir: options.consoleDir,
+    },
     email: 'bench.org@payrail.test',
     password: PASSWORD,
-    requests: REQUESTS,
-    concurrency: CONCURRENCY,
+    connections: options.connections,
     log,
   });
-  for (const check of checks)
+  for (const check of checks) {
+    check.command = reproduce(options, engine, SERVER_PROCESS);
     log(
       `   ${check.withinBudget ? 'ok  ' : 'MISS'} ${check.name}: ${check.value} ${check.unit}${check.budget === undefined ? '' : ` (budget ${check.budget})`}`,
     );
+  }
   return checks;
 }
 
-function markdown(report: Report): string {
-  const lines = [
-    '# Benchmark results',
-    '',
-    `Measured ${report.when} on ${report.environment.cpu} (${report.environment.cpus} cores, ${report.environment.memoryGb} GB), ${report.environment.os}, Node ${report.environment.node}.`,
-    `Data: ${report.payments.toLocaleString('en')} payments, ${ORGANISATIONS} organisations, ${DAYS} days. Load: per endpoint at least ${REQUESTS} requests and 2 s (the bare route ×5; the search and the analyst a tenth), after a warm-up of at least a fifth of them and 3 s, over ${CONCURRENCY} keep-alive connections (the analyst: at most 4); PSP callbacks are a fixed number prepared in advance. The bare route, the page of payments and the creation take turns in ${ROUNDS} rounds; each shows its median round (every round's rate in brackets) and the ratios compare medians. Load generator, server and database share the machine. CPU steal: the share of the machine's CPU time its host took while the scenario ran (\`/proc/stat\`), which marks a slow phase of a shared VM.`,
-    '',
-  ];
-  for (const run of report.engines) {
-    lines.push(
-      `## ${run.engine}`,
-      '',
-      `${run.serverVersion.split(' on ')[0] ?? run.serverVersion}; seeded in ${run.seedSeconds.toFixed(1)} s; bench process RSS ${run.rssMb} MB; load average after the load runs ${run.loadAverage.join(' / ')} (1 / 5 / 15 min).`,
-      '',
-    );
-    lines.push(
-      '| scenario | requests/s | p50 ms | p99 ms | errors | × bare route | CPU steal % | budget |',
-      '|---|---:|---:|---:|---:|---:|---:|---|',
-    );
-    for (const result of run.results) {
-      const rule = [
-        result.budgetP99Ms === undefined ? undefined : `p99 ≤ ${result.budgetP99Ms} ms`,
-        result.budgetRatio === undefined ? undefined : `≥ ${result.budgetRatio} × bare`,
-        result.budgetPerSecond === undefined ? undefined : `≥ ${result.budgetPerSecond} ${result.unit ?? 'requests'}/s`,
-      ].filter(Boolean);
-      const budget = rule.length === 0 ? '' : `${rule.join(', ')}: ${result.withinBudget ? 'met' : '**missed**'}`;
-      const rounds = result.roundsPerSecond ? ` (rounds: ${result.roundsPerSecond.map((rate) => rate.toFixed(0)).join(', ')})` : '';
-      const rate = `${result.requestsPerSecond.toFixed(0)}${result.unit ? ` ${result.unit}` : ''}${rounds}`;
-      lines.push(
-        `| ${result.name.replace(/\|/g, '\\|')} | ${rate} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${result.errors} | ${result.ratioToBare?.toFixed(3) ?? '1'} | ${result.cpuStealPercent ?? ''} | ${budget} |`,
-      );
-    }
-    lines.push('');
-    const details = run.results.filter((result) => result.detail);
-    if (details.length > 0) lines.push(...details.map((result) => `- ${result.name}: ${result.detail}`), '');
-    if (run.checks.length > 0) {
-      lines.push('| server process check | measured | budget | |', '|---|---:|---|---|');
-      for (const check of run.checks)
-        lines.push(
-          `| ${check.name} | ${check.value} ${check.unit} | ${check.budget === undefined ? '' : `≤ ${check.budget} ${check.unit}: ${check.withinBudget ? 'met' : '**missed**'}`} | ${check.note ?? ''} |`,
-        );
-      lines.push('');
-    }
-  }
-  return lines.join('\n');
-}
-
-/**
- * Runs one engine's scenarios in a process of its own, as a deployed server runs one engine: code that served PGlite
- * first would otherwise meet PostgreSQL with V8's optimisations and heap shaped by the other driver.
- */
-function engineInOwnProcess(engine: Engine): Report['engines'][number] {
-  const out = path.join(os.tmpdir(), `payrail-bench-${process.pid}-${engine}.json`);
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
-    env: { ...process.env, BENCH_ENGINES: engine, BENCH_ENGINE_OUT: out },
-    stdio: 'inherit',
-  });
-  if (child.status !== 0) throw new Error(`the ${engine} run failed (exit ${child.status ?? child.signal})`);
-  try {
-    return JSON.parse(readFileSync(out, 'utf8')) as Report['engines'][number];
-  } finally {
-    rmSync(out, { force: true });
+/** --scale: each p99 against the same row of bench/results.json (its PostgreSQL run), within 2×. */
+function compareWithBaseline(run: EngineRun, baseline: Report | undefined): void {
+  const before = baseline?.engines.find((item) => item.engine === 'postgres');
+  for (const result of run.results) {
+    const same = before?.results.find((item) => item.name === result.name);
+    if (!same) continue;
+    result.budgetP99Ms = Math.round(same.p99Ms * 2 * 100) / 100;
+    delete result.budgetRatio;
+    result.detail = `${[result.detail, `p99 at ${baseline!.payments.toLocaleString('en')} payments: ${same.p99Ms} ms (× ${(result.p99Ms / Math.max(0.01, same.p99Ms)).toFixed(2)} now)`].filter(Boolean).join('; ')}`;
+    // At scale the budget is this rule alone (the 1 M budgets are checked by the main run).
+    result.withinBudget = result.errors === 0 && result.p99Ms <= result.budgetP99Ms;
   }
 }
 
-interface Report {
-  when: string;
-  payments: number;
-  environment: { node: string; os: string; cpu: string; cpus: number; memoryGb: number };
-  engines: {
-    engine: Engine;
-    serverVersion: string;
-    seedSeconds: number;
-    rssMb: number;
-    loadAverage: number[];
-    results: ScenarioResult[];
-    checks: BudgetCheck[];
-  }[];
-}
-
-if (ENGINE_OUT) {
-  // A child of the run below: its one engine's results go to the parent.
-  const [engine] = ENGINES as [Engine];
-  const run = await runEngine(engine);
-  writeFileSync(ENGINE_OUT, JSON.stringify({ engine, ...run, checks: await processChecks(engine) }));
-  process.exit(0);
-}
+const allScenarios = [...SCENARIOS, ...ON_REQUEST];
+const known = new Set([...allScenarios.map((scenario) => scenario.name), SERVER_PROCESS]);
+for (const name of options.only ?? [])
+  if (!known.has(name)) {
+    console.error(`unknown scenario "${name}"; known: ${[...known].join(', ')}`);
+    process.exit(2);
+  }
+const wanted = (scenario: BenchScenario) =>
+  options.only ? options.only.includes(scenario.name) || (scenario.name === 'bare' && !options.scale) : SCENARIOS.includes(scenario);
+const resultsBase = path.join(HERE, options.scale ? 'results.scale' : 'results');
+const baselineFile = path.join(HERE, 'results.json');
+const baseline = options.scale && existsSync(baselineFile) ? (JSON.parse(readFileSync(baselineFile, 'utf8')) as Report) : undefined;
 const report: Report = {
   when: new Date().toISOString(),
-  payments: PAYMENTS,
+  payments: options.payments,
+  settings: { connections: options.connections, duration: options.duration, rounds: options.rounds, scale: options.scale },
   environment: {
     node: process.version,
     os: `${os.type()} ${os.release()}`,
@@ -343,25 +429,21 @@ const report: Report = {
     memoryGb: Math.round(os.totalmem() / 1024 ** 3),
   },
   engines: [],
+  ...(baseline ? { baseline: { when: baseline.when, payments: baseline.payments } } : {}),
 };
-for (const engine of ENGINES) report.engines.push(engineInOwnProcess(engine));
-writeFileSync(path.join(HERE, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(path.join(HERE, 'results.md'), `${markdown(report)}\n`);
-log(`\nWrote bench/results.md and bench/results.json.`);
-const missed = [
-  ...report.engines.flatMap((run) =>
-    run.results
-      .filter((result) => !result.withinBudget)
-      .map(
-        (result) =>
-          `${result.engine} ${result.name} (${result.requestsPerSecond} ${result.unit ?? 'req'}/s, ×${result.ratioToBare ?? 1} bare, p99 ${result.p99Ms} ms, errors ${result.errors})`,
-      ),
-  ),
-  ...report.engines.flatMap((run) =>
-    run.checks.filter((check) => !check.withinBudget).map((check) => `${check.engine} ${check.name} (${check.value} ${check.unit})`),
-  ),
-];
+for (const engine of options.engines) {
+  const selected = allScenarios.filter((scenario) => wanted(scenario) && (scenario.engines ?? [engine]).includes(engine));
+  const run = await runEngine(engine, selected);
+  if (!options.scale && (!options.only || options.only.includes(SERVER_PROCESS))) run.checks = await processChecks(engine);
+  if (options.scale) compareWithBaseline(run, baseline);
+  report.engines.push(run);
+}
+writeFileSync(`${resultsBase}.json`, `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(`${resultsBase}.md`, `${markdown(report)}\n`);
+log(`\nWrote ${path.relative(process.cwd(), resultsBase)}.md and .json.`);
+const missed = misses(report);
 if (missed.length > 0) {
-  console.error(`Budget missed: ${missed.join('; ')}`);
+  console.error(`\n${missed.length} budget(s) missed:\n- ${missed.join('\n- ')}`);
   process.exit(1);
 }
+process.exit(0);

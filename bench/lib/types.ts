@@ -1,21 +1,54 @@
 import type { Database } from '../../server/db/client.ts';
-import type { LoadResult } from './measure.ts';
+import type { GeneratorSpec, LoadResult } from './load.ts';
+import type { WebhookOrg } from './psp.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
-/** What a scenario gets: a listening server on a seeded database and signed-in callers. */
+/** A load against one server: the path (and method, headers, body) and, when not the run's, its own connections and time. */
+export type LoadSpec = Omit<GeneratorSpec, 'url' | 'connections' | 'duration' | 'warmupSeconds'> & {
+  path: string;
+  connections?: number;
+  duration?: number;
+  warmupSeconds?: number;
+};
+
+/** A Payrail server process the bench started (the default one, or another with its own environment). */
+export interface AppServer {
+  pid: number;
+  baseUrl: string;
+}
+
+/** What a scenario gets: the server processes, signed-in callers, the prepared data and the run's settings. */
 export interface BenchContext {
   engine: Engine;
-  baseUrl: string;
+  /** The default app server (LOG_LEVEL at its default, WORKER=off: PGlite runs its worker inside all the same). */
+  app: AppServer;
+  /** The bare Fastify route's process. */
+  bare: AppServer;
+  /** PostgreSQL only: the database the servers use (its backends' CPU is measured). */
+  databaseUrl?: string;
   tokens: { superadmin: string; orgadmin: string };
   /** The orgadmin's organisation. */
   orgId: number;
   payments: number;
-  requests: number;
-  concurrency: number;
-  /** The database the server runs on (setup that has no API, e.g. bulk rows) and the key that seals its secrets. */
-  db: Database;
-  dataKey: Buffer;
+  connections: number;
+  duration: number;
+  warmupSeconds: number;
+  webhooks: WebhookOrg;
+  /** Prepared signed callbacks (files of bodies for the generator) and the references for the pipeline. */
+  prepared: { pspFile: string; pspCount: number; pspWarmup: number; pipelineWarmup: string[]; pipelineLatency: string[] };
+  /** Loads `server` (default: the app) from generators of their own; the CPU of the server, PostgreSQL and generator. */
+  load(spec: LoadSpec, server?: AppServer): Promise<LoadResult>;
+  /** Loads several servers at once, each from its generator; one result, CPU per server. */
+  loadTogether(specs: { spec: LoadSpec; server: AppServer }[]): Promise<LoadResult>;
+  /** PostgreSQL: another server process on the same data, with extra environment; kept for the engine's run. */
+  extraServer(key: string, env: Record<string, string>): Promise<AppServer>;
+  /** Stops the default server, runs `work` on the database from the bench process, starts it again with `env`. */
+  restartApp(env: Record<string, string>, work?: (db: Database) => Promise<void>): Promise<AppServer>;
+  /** Runs `work` on the database with every server of this engine stopped (PGlite admits one process). */
+  withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T>;
+  /** The exact page-of-10 statement the server ran (PostgreSQL), recorded by the page scenario for pgbench. */
+  pageSql?: string;
 }
 
 export interface ScenarioResult extends LoadResult {
@@ -39,9 +72,11 @@ export interface ScenarioResult extends LoadResult {
   cpuStealPercent?: number | null;
   /** Where the time went, when the scenario breaks it down (written under the table). */
   detail?: string;
+  /** The one command that reproduces the row. */
+  command?: string;
 }
 
-/** A measurement that is not a load run (memory, start-up time, paint), with its budget. */
+/** A measurement that is not a load run (memory, start-up time, paint, disk), with its budget. */
 export interface BudgetCheck {
   name: string;
   engine: Engine;
@@ -51,15 +86,19 @@ export interface BudgetCheck {
   budget?: number;
   withinBudget: boolean;
   note?: string;
+  command?: string;
 }
 
 /** One benchmark: a file in bench/scenarios/, listed in bench/scenarios/index.ts. */
 export interface BenchScenario {
+  /** The name `--only` takes. */
   name: string;
   /**
-   * Measured in rounds interleaved with the bare route and the other such scenarios (bare, list, create, bare, …), as
+   * Measured in rounds interleaved with the bare route and the other such scenarios (bare, page, …, bare, page, …), as
    * the ratio budgets compare them: a slow minute of a shared machine then falls on every side of the ratio alike.
    */
   inRounds?: boolean;
+  /** Engines it applies to (default both). */
+  engines?: Engine[];
   run(context: BenchContext): Promise<ScenarioResult[]>;
 }

@@ -1,27 +1,18 @@
 // A signed Sandbox PSP callback making a Pending payment Success: signature check, receipt numbering, the
 // dashboard roll-ups and the payment.succeeded outbox row, in one transaction. Each request is a different
-// payment. The worker is not running here: the outbox rows wait for the webhook-pipeline scenario.
-import { runLoad } from '../lib/measure.ts';
-import { pendingPayments, signedSuccess, webhookOrg } from '../lib/psp.ts';
+// payment (prepared before the server started, each callback sent once): the run ends after its duration or when
+// they are spent.
+// On PostgreSQL the worker is off here: the outbox rows wait; PGlite's server delivers them as `npm start` does.
 import type { BenchScenario } from '../lib/types.ts';
 
 export const pspWebhook: BenchScenario = {
-  name: 'psp-webhook',
+  name: 'psp-callback',
   async run(context) {
-    const org = await webhookOrg(context);
-    const warmup = Math.max(300, Math.ceil(context.requests / 5));
-    const references = await pendingPayments(context, org, context.requests + warmup);
-    const result = await runLoad({
-      url: `${context.baseUrl}/api/webhooks/psp/sandbox`,
-      method: 'POST',
-      requestFor: (index) => signedSuccess(references[index] ?? 'PAY-0000000000000000'),
-      requests: context.requests,
-      concurrency: context.concurrency,
-      warmup,
-    });
+    const { pspFile, pspWarmup } = context.prepared;
+    const result = await context.load({ path: '/api/webhooks/psp/sandbox', method: 'POST', bodiesFile: pspFile, warmupAmount: pspWarmup });
     return [
       {
-        scenario: 'psp-webhook',
+        scenario: 'psp-callback',
         name: 'POST /webhooks/psp/sandbox, signed, Pending → Success',
         engine: context.engine,
         ...result,

@@ -2,16 +2,13 @@
 // engine run just seeded: cold start to a healthy /api/health (budget ≤ 3 s), the server's peak RSS while API load
 // runs (budget on PGlite ≤ 800 MB; read from /proc/<pid>/status, the server alone), and the Largest Contentful
 // Paint of /login and the Integration Docs in headless Chromium (budget ≤ 1 s each).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { runLoad } from '../lib/measure.ts';
+import { measureLoad } from '../lib/load.ts';
+import { freePort, memoryMb, startAppServer, stopProcess, type AppServerOptions, type ServerProcess } from '../lib/processes.ts';
 import type { BudgetCheck, Engine } from '../lib/types.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const COLD_START_BUDGET_MS = 3000;
 const RSS_BUDGET_MB = 800;
 const LCP_BUDGET_MS = 1000;
@@ -20,90 +17,16 @@ const CHROMIUM = '/usr/bin/chromium';
 
 export interface ServerProcessOptions {
   engine: Engine;
-  /** DATA_DIR: the PGlite files live in its pg/ (and the generated secrets beside them). */
-  dataDir: string;
-  databaseUrl?: string;
-  dataKeyHex: string;
-  /** The built console (CONSOLE_DIR). */
-  consoleDir: string;
+  server: Omit<AppServerOptions, 'port'>;
   email: string;
   password: string;
-  requests: number;
-  concurrency: number;
+  connections: number;
   log: (message: string) => void;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** VmRSS or VmHWM (peak) of a process, in MB. */
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Math.round(Number(match[1]) / 1024) : 0;
-}
-
-interface Started {
-  child: ChildProcess;
-  baseUrl: string;
-  coldStartMs: number;
-  output: () => string;
-}
-
-/** Spawns the server and waits for /api/health to answer 200; the time from spawn to that answer is the cold start. */
-async function startServer(options: ServerProcessOptions): Promise<Started> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: options.dataDir,
-    DATA_KEY: options.dataKeyHex,
-    CONSOLE_DIR: options.consoleDir,
-    LOG_LEVEL: 'warn',
-    WORKER: 'on',
-  };
-  delete env['DATABASE_URL'];
-  if (options.databaseUrl) env['DATABASE_URL'] = options.databaseUrl;
-  let output = '';
-  const started = performance.now();
-  const child = spawn(process.execPath, ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  while (performance.now() - started < 60_000) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return { child, baseUrl, coldStartMs: Math.round(performance.now() - started), output: () => output };
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(10);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not become healthy within 60 s: ${output}`);
-}
-
-async function stopServer(started: Started): Promise<void> {
-  if (started.child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => started.child.once('exit', () => resolve()));
-  started.child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (started.child.exitCode === null) {
-    started.child.kill('SIGKILL');
-    await exited;
-  }
+/** The server as `npm start` runs it (its worker on, the default log level), on a port of its own. */
+async function startServer(options: ServerProcessOptions): Promise<ServerProcess> {
+  return startAppServer({ ...options.server, port: await freePort(), env: { ...options.server.env, WORKER: 'on' } });
 }
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
@@ -161,11 +84,11 @@ export async function serverProcess(options: ServerProcessOptions): Promise<Budg
   const coldStarts: number[] = [];
   // A first start primes what any restart of a deployed server finds: the OS file cache and Node's compile cache
   // (server/main.ts). Then the cold start, twice; the worse counts.
-  await stopServer(await startServer(options));
+  await stopProcess(await startServer(options));
   for (let run = 0; run < 2; run++) {
     const started = await startServer(options);
-    coldStarts.push(started.coldStartMs);
-    await stopServer(started);
+    coldStarts.push(started.startMs);
+    await stopProcess(started);
   }
   const coldStartMs = Math.max(...coldStarts);
   checks.push({
@@ -181,24 +104,30 @@ export async function serverProcess(options: ServerProcessOptions): Promise<Budg
 
   const server = await startServer(options);
   try {
-    const pid = server.child.pid!;
+    const pid = server.pid;
     const token = await signIn(server.baseUrl, options.email, options.password);
     let sampled = 0;
     const sampler = setInterval(() => (sampled = Math.max(sampled, memoryMb(pid, 'VmRSS'))), 50);
-    const load = (url: string, extra: { method?: 'POST'; body?: unknown } = {}) =>
-      runLoad({
-        url: `${server.baseUrl}${url}`,
-        headers: { authorization: `Bearer ${token}` },
-        // Memory, not speed, is measured here: a thousand requests per endpoint reach the steady state.
-        requests: Math.min(options.requests, 1000),
-        concurrency: options.concurrency,
-        ...extra,
-      });
+    const load = (url: string, extra: { method?: 'POST'; body?: string } = {}) =>
+      measureLoad(
+        [
+          {
+            url: `${server.baseUrl}${url}`,
+            headers: { authorization: `Bearer ${token}` },
+            // Memory, not speed, is measured here: two seconds per endpoint reach the steady state.
+            connections: options.connections,
+            duration: 2,
+            warmupSeconds: 0,
+            ...extra,
+          },
+        ],
+        { serverPids: [pid] },
+      );
     await load('/api/payments?page=1&pageSize=10');
     await load(`/api/payments?page=1&pageSize=10&search=${encodeURIComponent('Customer 42')}`);
     await load('/api/payments', {
       method: 'POST',
-      body: { amount: '10.00', customerName: 'Kofi', customerEmail: 'kofi@example.com', description: 'RSS bench' },
+      body: JSON.stringify({ amount: '10.00', customerName: 'Kofi', customerEmail: 'kofi@example.com', description: 'RSS bench' }),
     });
     await load('/api/dashboard/org-volume-chart?days=366');
     await load('/api/dashboard/my-status-totals');
@@ -216,7 +145,7 @@ export async function serverProcess(options: ServerProcessOptions): Promise<Budg
     });
     options.log(`   server peak RSS ${peak} MB (sampled ${sampled} MB)`);
 
-    if (existsSync(path.join(options.consoleDir, 'login', 'index.html'))) {
+    if (existsSync(path.join(options.server.consoleDir, 'login', 'index.html'))) {
       for (const { page, ms } of await largestContentfulPaints(server.baseUrl, token)) {
         checks.push({
           name: `Largest Contentful Paint of ${page} (headless Chromium, worst of ${LCP_LOADS} fresh loads)`,
@@ -230,11 +159,11 @@ export async function serverProcess(options: ServerProcessOptions): Promise<Budg
       }
     } else {
       options.log(
-        `   no built console in ${options.consoleDir}: LCP not measured (npx astro build --outDir <dir>; BENCH_CONSOLE_DIR=<dir>)`,
+        `   no built console in ${options.server.consoleDir}: LCP not measured (npx astro build --outDir <dir>; BENCH_CONSOLE_DIR=<dir>)`,
       );
     }
   } finally {
-    await stopServer(server);
+    await stopProcess(server);
   }
   return checks;
 }
