@@ -27,6 +27,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      DATABASE_ENGINE: 'pglite',
       CONSOLE_DIR: consoleDir,
       ADMIN_EMAIL: email,
       ADMIN_PASSWORD: password,

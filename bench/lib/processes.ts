@@ -107,7 +107,9 @@ function appEnvironment(options: AppServerOptions): NodeJS.ProcessEnv {
     ...options.env,
   };
   delete env['DATABASE_URL'];
+  // Without a URL the server would start the embedded PostgreSQL (the default store); the PGlite rows measure PGlite.
   if (options.databaseUrl) env['DATABASE_URL'] = options.databaseUrl;
+  else env['DATABASE_ENGINE'] = 'pglite';
   return env;
 }
 

@@ -130,7 +130,9 @@ function serverEnv(dir: string): NodeJS.ProcessEnv {
     PUBLIC_URL: BASE_URL,
     DATA_DIR: dir,
     CONSOLE_DIR,
-    DATABASE_URL: '', // always the embedded PGlite in the temporary data dir
+    DATABASE_URL: '',
+    // Always PGlite in the temporary data dir (the embedded PostgreSQL is tested on its own).
+    DATABASE_ENGINE: 'pglite',
     ADMIN_EMAIL: SUPERADMIN.email,
     ADMIN_PASSWORD: SUPERADMIN.password,
     SMTP_URL,
