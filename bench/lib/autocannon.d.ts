@@ -1,4 +1,4 @@
-// The part of autocannon's programmatic API the generator uses (the package ships no types).
+// The part of autocannon's programmatic API the bench's generator and scripts/dev/cpu-per-request.ts use (the package ships no types).
 declare module 'autocannon' {
   namespace autocannon {
     interface Options {
@@ -19,6 +19,7 @@ declare module 'autocannon' {
       p99: number;
     }
     interface Result {
+      requests: { total: number; average: number };
       '2xx': number;
       non2xx: number;
       errors: number;

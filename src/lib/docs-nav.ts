@@ -7,7 +7,7 @@ export const API_REFERENCE_HREF = `${DOCS_ROOT}/api-reference`;
 
 export interface ChapterLike {
   id: string;
-  data: { title: string; order: number; audience: 'all' | 'superadmin' };
+  data: { title: string; description?: string; order: number; audience: 'all' | 'superadmin' };
 }
 
 /** The URL of a chapter: the root for the overview, /dashboard/integration-docs/{id} for the others. */
