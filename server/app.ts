@@ -14,7 +14,7 @@ import consoleStatic from './plugins/console-static.ts';
 import errorsPlugin, { formatValidationErrors, sendFrameworkError } from './plugins/errors.ts';
 import inputTextPlugin from './plugins/input-text.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
-import { ErrorResponse } from './schemas/common.ts';
+import { ErrorResponse } from '../shared/schemas/common.ts';
 import { lazySchemaCompilers } from './schemas/lazy-compilers.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, OrNull, authErrors, DatabaseId } from '../schemas/common.ts';
+import { DateTime, OrNull, authErrors, DatabaseId } from '../../shared/schemas/common.ts';
 import { answerQuestion } from '../services/ai-analyst/analyst-service.ts';
 import type { ModelConfig } from '../services/ai-analyst/model-client.ts';
 import { MAX_QUESTION_LENGTH } from '../services/ai-analyst/parse-question.ts';

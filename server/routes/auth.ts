@@ -13,7 +13,7 @@ import {
 } from '../services/auth/sign-in-throttle.ts';
 import type { BackgroundWork } from '../services/background-work.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
-import { Email, MessageResponse, PASSWORD_MAX, errorResponses } from '../schemas/common.ts';
+import { Email, MessageResponse, PASSWORD_MAX, errorResponses } from '../../shared/schemas/common.ts';
 
 export interface AuthRoutesOptions {
   db: Database;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DateTime, MessageResponse, OrNull, authErrors, IdParams } from '../schemas/common.ts';
+import { DateTime, MessageResponse, OrNull, authErrors, IdParams } from '../../shared/schemas/common.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { createBank, deleteBank, listBanks, updateBank, type BankContext } from '../services/banks/banks-service.ts';
 import { ownOrgId } from './organisations.ts';

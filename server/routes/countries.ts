@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { MessageResponse, authErrors, DateTime, IdParams } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { MessageResponse, authErrors, DateTime, IdParams } from '../../shared/schemas/common.ts';
+import { ListOf, PageQuery, pageOf } from '../../shared/schemas/pagination.ts';
 import { listCountries, removeCountry, saveCountry } from '../services/reference/reference-service.ts';
 
 const Country = Type.Object(

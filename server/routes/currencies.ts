@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { MessageResponse, authErrors, DateTime, IdParams, Int4 } from '../schemas/common.ts';
-import { ListOf, pageOf } from '../schemas/pagination.ts';
+import { MessageResponse, authErrors, DateTime, IdParams, Int4 } from '../../shared/schemas/common.ts';
+import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
 import { listCurrencies, removeCurrency, saveCurrency } from '../services/reference/reference-service.ts';
 import { ReferenceListQuery } from './countries.ts';
 

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { OrNull, authErrors, DatabaseId } from '../schemas/common.ts';
+import { OrNull, authErrors, DatabaseId } from '../../shared/schemas/common.ts';
 import {
   dashboardScope,
   gatewayUsage,

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { notFound } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { authErrors, errorResponses } from '../schemas/common.ts';
+import { authErrors, errorResponses } from '../../shared/schemas/common.ts';
 import { findFileByKey } from '../services/files/files-repository.ts';
 import { storeImage } from '../services/files/files-service.ts';
 import { readImageUpload } from './read-image-upload.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DateTime, MessageResponse, OrNull, authErrors, IdParams, DatabaseId, Int4 } from '../schemas/common.ts';
+import { DateTime, MessageResponse, OrNull, authErrors, IdParams, DatabaseId, Int4 } from '../../shared/schemas/common.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { createGateway, deleteGateway, listGateways, updateGateway, type GatewayContext } from '../services/gateways/gateways-service.ts';
 import { ownOrgId } from './organisations.ts';

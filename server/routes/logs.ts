@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, OrNull, authErrors, DatabaseId } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { DateTime, OrNull, authErrors, DatabaseId } from '../../shared/schemas/common.ts';
+import { ListOf, PageQuery, pageOf } from '../../shared/schemas/pagination.ts';
 import { apiLogPage, webhookLogPage } from '../services/logs/system-logs.ts';
 import { ownOrgId } from './organisations.ts';
 

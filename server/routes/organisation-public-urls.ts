@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { authErrors, IdParams } from '../schemas/common.ts';
+import { authErrors, IdParams } from '../../shared/schemas/common.ts';
 import { findOrganisation } from '../services/organisations/organisations-repository.ts';
 import { organisationCheckoutUrl, organisationRecordUrl, rotateCheckoutToken } from '../services/organisations/public-urls.ts';
 import { notFound } from '../errors.ts';

@@ -4,8 +4,8 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { notFound } from '../errors.ts';
 import { callerOf, type AuthenticatedUser } from '../plugins/auth.ts';
-import { DateTime, Email, MessageResponse, OrNull, authErrors, errorResponses, IdParams } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { DateTime, Email, MessageResponse, OrNull, authErrors, errorResponses, IdParams } from '../../shared/schemas/common.ts';
+import { ListOf, PageQuery, pageOf } from '../../shared/schemas/pagination.ts';
 import type { TargetPolicy } from '../services/adapter/target-guard.ts';
 import { storeImage } from '../services/files/files-service.ts';
 import {

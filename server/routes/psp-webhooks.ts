@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HttpError } from '../errors.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { errorResponses } from '../../shared/schemas/common.ts';
 import { handlePspCallback, type CallbackContext } from '../services/webhooks/psp-callback.ts';
 
 const Received = Type.Object({

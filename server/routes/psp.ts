@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { DateTime, MessageResponse, OrNull, authErrors, IdParams } from '../schemas/common.ts';
+import { DateTime, MessageResponse, OrNull, authErrors, IdParams } from '../../shared/schemas/common.ts';
 import { listProviders } from '../services/providers/providers-repository.ts';
 import { createProvider, providerConstraints, removeProvider } from '../services/providers/providers-service.ts';
 

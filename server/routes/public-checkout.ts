@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { HttpError } from '../errors.ts';
-import { DateTime, Email, OrNull, errorResponses } from '../schemas/common.ts';
+import { DateTime, Email, OrNull, errorResponses } from '../../shared/schemas/common.ts';
 import { renderBankCheckoutPage } from '../services/checkout/bank-page.ts';
 import { renderCheckoutPage } from '../services/checkout/checkout-page.ts';
 import {

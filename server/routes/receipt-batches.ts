@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, MessageResponse, OrNull, authErrors, IdParams, SafeInteger } from '../schemas/common.ts';
+import { DateTime, MessageResponse, OrNull, authErrors, IdParams, SafeInteger } from '../../shared/schemas/common.ts';
 import { activateBatch, createBatch, deleteBatch, listBatches } from '../services/receipts/receipt-batches.ts';
 import { ownOrgId } from './organisations.ts';
 

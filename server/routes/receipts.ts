@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { errorResponses } from '../../shared/schemas/common.ts';
 import { loadEmbeddableLogo, loadInvoice, loadReceipt, type ReceiptDocument } from '../services/receipts/documents.ts';
 import { RECEIPT_PAGE_CSP, renderDocumentHtml, renderNotFoundHtml } from '../services/receipts/render-html.ts';
 import { renderDocumentPdf } from '../services/receipts/render-pdf.ts';

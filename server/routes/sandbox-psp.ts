@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../schemas/common.ts';
+import { errorResponses } from '../../shared/schemas/common.ts';
 import { PAY_PAGE_CSP, renderPayPage } from '../services/sandbox-psp/pay-page.ts';
 import { authorisedSandboxKey } from '../services/sandbox-psp/sandbox-access.ts';
 import {

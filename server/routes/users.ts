@@ -8,8 +8,8 @@ import { changePassword } from '../services/auth/auth-service.ts';
 import { toPublicUser } from '../services/users/public-user.ts';
 import { updateMyProfile } from '../services/users/profile-service.ts';
 import { findUserById } from '../services/users/users-repository.ts';
-import { Email, MessageResponse, OrNull, PASSWORD_MAX, authErrors, IdParams, DatabaseId } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { Email, MessageResponse, OrNull, PASSWORD_MAX, authErrors, IdParams, DatabaseId } from '../../shared/schemas/common.ts';
+import { ListOf, PageQuery, pageOf } from '../../shared/schemas/pagination.ts';
 import { createUser, deleteUser, listUsers, resetUserPassword, updateUser } from '../services/users/users-admin-service.ts';
 import { notFound } from '../errors.ts';
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, OrNull, authErrors, DatabaseId, BigDatabaseId } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { DateTime, OrNull, authErrors, DatabaseId, BigDatabaseId } from '../../shared/schemas/common.ts';
+import { ListOf, PageQuery, pageOf } from '../../shared/schemas/pagination.ts';
 import {
   getWebhookConfig,
   listWebhookDeliveries,
