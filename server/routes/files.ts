@@ -2,11 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { notFound } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { authErrors, errorResponses } from '../../shared/schemas/common.ts';
-import { findFileByKey } from '../services/files/files-repository.ts';
-import { storeImage } from '../services/files/files-service.ts';
+import { readStoredFile, storeImage } from '../services/files/files-service.ts';
 import { readImageUpload } from './read-image-upload.ts';
 
 export const UploadResponse = Type.Object({ url: Type.String(), contentType: Type.String(), size: Type.Integer() });
@@ -43,8 +41,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = as
       },
     },
     async (request, reply) => {
-      const file = await findFileByKey(db, request.params.key);
-      if (!file) throw notFound('File not found.');
+      const file = await readStoredFile(db, request.params.key);
       return reply
         .type(file.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')

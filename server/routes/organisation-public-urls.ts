@@ -5,9 +5,8 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { authErrors, IdParams } from '../../shared/schemas/common.ts';
-import { findOrganisation } from '../services/organisations/organisations-repository.ts';
+import { assertOrganisationExists } from '../services/organisations/organisations-service.ts';
 import { organisationCheckoutUrl, organisationRecordUrl, rotateCheckoutToken } from '../services/organisations/public-urls.ts';
-import { notFound } from '../errors.ts';
 import { ownOrgId } from './organisations.ts';
 
 const Url = Type.Object({ url: Type.String() });
@@ -27,7 +26,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
   const common = { tags: ['organisations'], security: [{ bearer: [] }] };
   const superadmin = [app.authenticate, app.requireRole('superadmin')];
   const existing = async (id: number) => {
-    if (!(await findOrganisation(db, id))) throw notFound('Organisation not found.');
+    await assertOrganisationExists(db, id);
     return id;
   };
   const own = (request: FastifyRequest) => ownOrgId(callerOf(request));

@@ -17,7 +17,7 @@ import {
   receiptLink,
   type CreatedPayment,
 } from '../services/payments/payments-service.ts';
-import { findOrganisation } from '../services/organisations/organisations-repository.ts';
+import { assertOrganisationExists } from '../services/organisations/organisations-service.ts';
 
 const Attempt = Type.Object({
   gateway: Type.String(),
@@ -208,7 +208,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       },
     },
     async (request) => {
-      if (!(await findOrganisation(ctx.db, request.params.id))) throw notFound('Organisation not found.');
+      await assertOrganisationExists(ctx.db, request.params.id);
       return listPayments(ctx.db, request.params.id, filtersOf(request.query), pageOf(request.query));
     },
   );

@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { DateTime, MessageResponse, OrNull, authErrors, IdParams } from '../../shared/schemas/common.ts';
-import { listProviders } from '../services/providers/providers-repository.ts';
-import { createProvider, providerConstraints, removeProvider } from '../services/providers/providers-service.ts';
+import { createProvider, listProviderCatalogue, providerConstraints, removeProvider } from '../services/providers/providers-service.ts';
 
 const Statuses = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 });
 const Provider = Type.Object(
@@ -71,7 +70,7 @@ const pspRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = asy
       preHandler: superadmin,
       schema: { ...common, summary: 'The provider catalogue', response: { 200: Type.Array(ProviderRef), ...authErrors } },
     },
-    async () => listProviders(db),
+    async () => listProviderCatalogue(db),
   );
   app.post(
     '/psp',

@@ -2,12 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { unauthorized } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { changePassword } from '../services/auth/auth-service.ts';
-import { toPublicUser } from '../services/users/public-user.ts';
-import { updateMyProfile } from '../services/users/profile-service.ts';
-import { findUserById } from '../services/users/users-repository.ts';
+import { getMyProfile, updateMyProfile } from '../services/users/profile-service.ts';
 import { Email, MessageResponse, OrNull, PASSWORD_MAX, authErrors, IdParams, DatabaseId } from '../../shared/schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../../shared/schemas/pagination.ts';
 import { createUser, deleteUser, listUsers, resetUserPassword, updateUser } from '../services/users/users-admin-service.ts';
@@ -67,11 +64,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       preHandler: app.authenticate,
       schema: { tags: ['users'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: UserRef, ...authErrors } },
     },
-    async (request) => {
-      const user = await findUserById(db, callerOf(request).id);
-      if (!user) throw unauthorized();
-      return toPublicUser(user);
-    },
+    async (request) => getMyProfile(db, callerOf(request).id),
   );
 
   app.patch(

@@ -140,6 +140,11 @@ async function mustFind(db: Database, id: number): Promise<OrganisationRow> {
   return row;
 }
 
+/** Refuses an organisation id that names no organisation (404), before a call that acts on it. */
+export async function assertOrganisationExists(db: Database, id: number): Promise<void> {
+  await mustFind(db, id);
+}
+
 /** Organisations, paged and searched. */
 export async function listOrganisations(
   ctx: OrganisationContext,
