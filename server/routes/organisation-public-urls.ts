@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { authErrors, IdParams } from '../../shared/schemas/common.ts';
+import { authErrors, IdParams, UrlResponse } from '../../shared/schemas/common.ts';
 import { assertOrganisationExists } from '../services/organisations/organisations-service.ts';
 import { organisationCheckoutUrl, organisationRecordUrl, rotateCheckoutToken } from '../services/organisations/public-urls.ts';
 import { ownOrgId } from './organisations.ts';
-
-const Url = Type.Object({ url: Type.String() });
 
 interface Options {
   db: Database;
@@ -52,7 +49,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
       `${scope.path}/checkout-url`,
       {
         preHandler: scope.preHandler,
-        schema: { ...common, ...params, summary: `The hosted checkout page URL of ${scope.who}`, response: { 200: Url, ...authErrors } },
+        schema: { ...common, ...params, summary: `The hosted checkout page URL of ${scope.who}`, response: { 200: UrlResponse, ...authErrors } },
       },
       async (request) => organisationCheckoutUrl(db, await scope.orgOf(request), publicUrl),
     );
@@ -64,7 +61,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
           ...common,
           ...params,
           summary: `A new checkout token for ${scope.who}: the old checkout and record URLs stop working`,
-          response: { 200: Url, ...authErrors },
+          response: { 200: UrlResponse, ...authErrors },
         },
       },
       async (request) => rotateCheckoutToken(db, clock, await scope.orgOf(request), publicUrl),
@@ -77,7 +74,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
           ...common,
           ...params,
           summary: `The Record URL of ${scope.who} (POST completes a payment at once; keep it secret)`,
-          response: { 200: Url, ...authErrors },
+          response: { 200: UrlResponse, ...authErrors },
         },
       },
       async (request) => organisationRecordUrl(db, await scope.orgOf(request), publicUrl, dataKey),

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { forbidden, notFound } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { authErrors, errorResponses, IdParams } from '../../shared/schemas/common.ts';
+import { authErrors, errorResponses, IdParams, UrlResponse } from '../../shared/schemas/common.ts';
 import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
 import {
   CreatePaymentBody,
@@ -16,7 +16,6 @@ import {
   PaymentMessageList,
   PaymentRef,
   PaymentReferenceParams,
-  ReceiptLink,
 } from '../../shared/schemas/payments.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { withIdempotency } from '../services/payments/idempotency.ts';
@@ -161,7 +160,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         ...common,
         summary: 'The public, tokenised receipt URL of a successful payment',
         params: PaymentReferenceParams,
-        response: { 200: ReceiptLink, ...authErrors },
+        response: { 200: UrlResponse, ...authErrors },
       },
     },
     async (request) => receiptLink(ctx.db, ownOrg(request), request.params.id, ctx.publicUrl),

@@ -1,6 +1,6 @@
 // The public payment endpoints' wire shapes (hosted checkout, Record URL, bank checkout): no sign-in.
 import { Type } from 'typebox';
-import { DateTime, OrNull } from './common.ts';
+import { DateTime, HtmlPage, OrNull } from './common.ts';
 import { NewPaymentFields, PaymentMetadata } from './payments.ts';
 
 /** A form post answered with a redirect to the PSP or bank. */
@@ -61,3 +61,14 @@ export const BankCheckoutOptions = Type.Object({
 });
 export const SelectBankBody = Type.Object({ bankCode: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 export const BankRedirect = Type.Object({ redirectUrl: Type.String() });
+
+/** The hosted checkout page's unknown or rotated link. */
+export const CheckoutNotFoundPage = { ...HtmlPage, description: 'Unknown, rotated or malformed (an HTML page)' };
+export const CHECKOUT_PREFILL_FIELDS = ['amount', 'currency', 'description', 'customerName', 'customerEmail', 'customerPhone'] as const;
+/** Values a link may prefill on the hosted checkout page. */
+export const CheckoutPrefillQuery = Type.Object(
+  Object.fromEntries(CHECKOUT_PREFILL_FIELDS.map((name) => [name, Type.Optional(Type.String({ maxLength: 500 }))])),
+  { additionalProperties: true },
+);
+export const CheckoutPageParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
+export const BankPageParams = Type.Object({ reference: Type.String({ maxLength: 40 }) });

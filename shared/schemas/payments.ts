@@ -116,5 +116,4 @@ export const PaymentReferenceParams = Type.Object({
 /** A client's key that makes a retried create answer with the first outcome. */
 export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
 
-export const ReceiptLink = Type.Object({ url: Type.String() });
 export const PaymentMessageList = Type.Array(PaymentMessage);
