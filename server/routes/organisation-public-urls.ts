@@ -49,7 +49,12 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
       `${scope.path}/checkout-url`,
       {
         preHandler: scope.preHandler,
-        schema: { ...common, ...params, summary: `The hosted checkout page URL of ${scope.who}`, response: { 200: UrlResponse, ...authErrors } },
+        schema: {
+          ...common,
+          ...params,
+          summary: `The hosted checkout page URL of ${scope.who}`,
+          response: { 200: UrlResponse, ...authErrors },
+        },
       },
       async (request) => organisationCheckoutUrl(db, await scope.orgOf(request), publicUrl),
     );

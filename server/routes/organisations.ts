@@ -67,7 +67,12 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
     '/organisations',
     {
       preHandler: superadmin,
-      schema: { ...common, summary: 'Create an organisation', body: CreateOrganisationBody, response: { 201: OrganisationRef, ...withConflicts } },
+      schema: {
+        ...common,
+        summary: 'Create an organisation',
+        body: CreateOrganisationBody,
+        response: { 201: OrganisationRef, ...withConflicts },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await createOrganisation(ctx, { ...request.body, currencies: splitCurrencies(request.body.currencies) })),

@@ -52,7 +52,11 @@ const pspRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = asy
     '/gateways/providers/constraints',
     {
       preHandler: app.authenticate,
-      schema: { ...common, summary: 'Required and optional credentials per provider name', response: { 200: ProviderConstraints, ...authErrors } },
+      schema: {
+        ...common,
+        summary: 'Required and optional credentials per provider name',
+        response: { 200: ProviderConstraints, ...authErrors },
+      },
     },
     async () => providerConstraints(db),
   );

@@ -38,7 +38,12 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
     '/receipt-batches/:id/activate',
     {
       preHandler: app.authenticate,
-      schema: { ...common, summary: 'Make this the only active batch', params: IdParams, response: { 200: ReceiptBatchRef, ...authErrors } },
+      schema: {
+        ...common,
+        summary: 'Make this the only active batch',
+        params: IdParams,
+        response: { 200: ReceiptBatchRef, ...authErrors },
+      },
     },
     async (request) => activateBatch(db, ownOrgId(callerOf(request)), request.params.id),
   );

@@ -66,4 +66,3 @@ export const AnalystQuerySchema = Type.Object(
 
 export type AnalystQuery = Static<typeof AnalystQuerySchema>;
 export type PaymentStatus = (typeof STATUSES)[number];
-

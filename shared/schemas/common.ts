@@ -78,3 +78,17 @@ export const HtmlPage = { description: 'An HTML page', content: { 'text/html': {
 
 /** A response that is a PDF document. */
 export const PdfDocument = { description: 'A PDF document', content: { 'application/pdf': { schema: Binary } } };
+
+/**
+ * A wire value as a client reads it back from JSON: the Dates a handler returns (DateTime) arrive as ISO text. The
+ * console types its API client as `Wire<Static<typeof Schema>>`.
+ */
+export type Wire<T> = T extends Date
+  ? string
+  : T extends Uint8Array
+    ? string
+    : T extends readonly (infer Item)[]
+      ? Wire<Item>[]
+      : T extends object
+        ? { [Key in keyof T]: Wire<T[Key]> }
+        : T;
