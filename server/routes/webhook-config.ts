@@ -80,8 +80,7 @@ function scopeRoutes(
           response: { 202: WebhookDelivery, ...authErrors },
         },
       },
-      async (request, reply) =>
-        reply.code(202).send(await resendWebhookDelivery(ctx, orgOf(request), (request.params as { deliveryId: number }).deliveryId)),
+      async (request, reply) => reply.code(202).send(await resendWebhookDelivery(ctx, orgOf(request), request.params.deliveryId)),
     );
     app.post(
       `${prefix}/webhook-test`,

@@ -26,7 +26,7 @@ const toMessage = (row: MailMessageRow): PaymentMessage => ({
   to: row.toAddress,
   subject: row.subject,
   body: row.textBody,
-  status: row.status as PaymentMessage['status'],
+  status: row.status,
   error: row.error,
   createdAt: row.createdAt,
   sentAt: row.sentAt,
