@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { Wire } from '../../../shared/schemas/common.ts';
+import type { UrlResponse, Wire } from '../../../shared/schemas/common.ts';
 import type {
   CreatePaymentBody,
   CreatePaymentResponse,
@@ -55,8 +55,8 @@ export function markPaymentPaid(id: string): Promise<Payment> {
 }
 
 /** GET /payments/{id}/receipt (orgadmin): the public, tokenised receipt URL of a paid payment. */
-export function getReceiptLink(id: string): Promise<{ url: string }> {
-  return apiGet<{ url: string }>(`/payments/${encodeURIComponent(id)}/receipt`);
+export function getReceiptLink(id: string): Promise<Static<typeof UrlResponse>> {
+  return apiGet<Static<typeof UrlResponse>>(`/payments/${encodeURIComponent(id)}/receipt`);
 }
 
 /** A message e-mailed to a payment's customer, with its delivery outcome (sent, logged, failed or pending). */
