@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
@@ -13,7 +12,8 @@ import {
 } from '../services/auth/sign-in-throttle.ts';
 import type { BackgroundWork } from '../services/background-work.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
-import { Email, MessageResponse, PASSWORD_MAX, errorResponses } from '../schemas/common.ts';
+import { ForgotPasswordBody, LoginBody, LoginResponse, ResetPasswordWithTokenBody } from '../../shared/schemas/auth.ts';
+import { MessageResponse, errorResponses } from '../../shared/schemas/common.ts';
 
 export interface AuthRoutesOptions {
   db: Database;
@@ -25,17 +25,6 @@ export interface AuthRoutesOptions {
   perIpPerMinute: number;
   background: BackgroundWork;
 }
-
-const LoginBody = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) },
-  { additionalProperties: false },
-);
-const LoginResponse = Type.Object({ access_token: Type.String(), token_type: Type.Literal('Bearer'), expires_in: Type.Integer() });
-const ForgotBody = Type.Object({ email: Email }, { additionalProperties: false });
-const ResetBody = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) },
-  { additionalProperties: false },
-);
 
 /** Sign-in, forgot-password and reset-password: one per-address budget for all, sign-in throttled per account and address. */
 const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
@@ -74,7 +63,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password-reset link (same answer whether or not the account exists)',
-        body: ForgotBody,
+        body: ForgotPasswordBody,
         response: { 200: MessageResponse, ...errorResponses(400, 429, 500) },
       },
     },
@@ -95,7 +84,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset token (single use, one hour)',
-        body: ResetBody,
+        body: ResetPasswordWithTokenBody,
         response: { 200: MessageResponse, ...errorResponses(400, 429, 500) },
       },
     },

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
+import {
+  BankPageParams,
+  CHECKOUT_PREFILL_FIELDS,
+  CheckoutNotFoundPage,
+  CheckoutPageParams,
+  CheckoutPrefillQuery,
+} from '../../shared/schemas/checkout.ts';
+import { HtmlPage } from '../../shared/schemas/common.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { renderBankCheckoutPage } from '../services/checkout/bank-page.ts';
@@ -9,13 +16,6 @@ import { CHECKOUT_PAGE_CSP } from '../services/checkout/page-chrome.ts';
 import { checkoutOrganisation, checkoutPaymentMethods } from '../services/checkout/public-payments.ts';
 import { bankCheckoutOptions } from '../services/payments/bank-checkout.ts';
 import { renderNotFoundHtml } from '../services/receipts/render-html.ts';
-
-const Html = { description: 'An HTML page', content: { 'text/html': { schema: Type.String() } } };
-const NotFoundHtml = { ...Html, description: 'Unknown, rotated or malformed (an HTML page)' };
-const PREFILL = ['amount', 'currency', 'description', 'customerName', 'customerEmail', 'customerPhone'] as const;
-const Prefill = Type.Object(Object.fromEntries(PREFILL.map((name) => [name, Type.Optional(Type.String({ maxLength: 500 }))])), {
-  additionalProperties: true,
-});
 
 /** Sends a customer-facing checkout page with its CSP (no scripts) and no caching. */
 export function sendPage(reply: FastifyReply, statusCode: number, html: string) {
@@ -42,16 +42,16 @@ const checkoutPageRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (a
       schema: {
         ...common,
         summary: "The organisation's hosted checkout page; amount, currency, description and customer fields may be prefilled by query",
-        params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
-        querystring: Prefill,
-        response: { 200: Html, 404: NotFoundHtml },
+        params: CheckoutPageParams,
+        querystring: CheckoutPrefillQuery,
+        response: { 200: HtmlPage, 404: CheckoutNotFoundPage },
       },
     },
     async (request, reply) => {
       try {
         const organisation = await checkoutOrganisation(db, request.params.token);
         const values = Object.fromEntries(
-          PREFILL.flatMap((name) => (typeof request.query[name] === 'string' ? [[name, request.query[name]]] : [])),
+          CHECKOUT_PREFILL_FIELDS.flatMap((name) => (typeof request.query[name] === 'string' ? [[name, request.query[name]]] : [])),
         );
         const html = renderCheckoutPage({
           token: request.params.token,
@@ -72,8 +72,8 @@ const checkoutPageRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (a
       schema: {
         ...common,
         summary: 'The bank checkout page of a bank payment: choose a bank, see the status when you come back',
-        params: Type.Object({ reference: Type.String({ maxLength: 40 }) }),
-        response: { 200: Html, 404: NotFoundHtml },
+        params: BankPageParams,
+        response: { 200: HtmlPage, 404: CheckoutNotFoundPage },
       },
     },
     async (request, reply) => {

@@ -1,36 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { MessageResponse, authErrors, DateTime, IdParams } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
+import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
+import { Country, CountryRef, CreateCountryBody, ReferenceListQuery, UpdateCountryBody } from '../../shared/schemas/reference.ts';
 import { listCountries, removeCountry, saveCountry } from '../services/reference/reference-service.ts';
-
-const Country = Type.Object(
-  {
-    id: Type.Integer(),
-    name: Type.String(),
-    code: Type.String(),
-    enabled: Type.Boolean(),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  },
-  { $id: 'Country' },
-);
-const CountryRef = Type.Ref('Country');
-const Fields = {
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  code: Type.String({ minLength: 1, maxLength: 10 }),
-  enabled: Type.Boolean(),
-};
-export const ReferenceListQuery = Type.Object(
-  {
-    ...PageQuery,
-    all: Type.Optional(Type.Boolean({ description: 'every row, unpaged (for pickers)' })),
-    enabled: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
 
 /** Countries: anyone signed in reads; superadmins create, edit, toggle and delete. */
 const countryRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
@@ -59,10 +33,7 @@ const countryRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> =
       schema: {
         ...common,
         summary: 'Create a country',
-        body: Type.Object(
-          { name: Fields.name, code: Fields.code, enabled: Type.Optional(Fields.enabled) },
-          { additionalProperties: false },
-        ),
+        body: CreateCountryBody,
         response: { 201: CountryRef, ...authErrors, 409: authErrors[400] },
       },
     },
@@ -76,10 +47,7 @@ const countryRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> =
         ...common,
         summary: 'Edit or toggle a country',
         params: IdParams,
-        body: Type.Object(
-          { name: Type.Optional(Fields.name), code: Type.Optional(Fields.code), enabled: Type.Optional(Fields.enabled) },
-          { additionalProperties: false },
-        ),
+        body: UpdateCountryBody,
         response: { 200: CountryRef, ...authErrors, 409: authErrors[400] },
       },
     },

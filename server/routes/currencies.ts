@@ -1,31 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { MessageResponse, authErrors, DateTime, IdParams, Int4 } from '../schemas/common.ts';
-import { ListOf, pageOf } from '../schemas/pagination.ts';
+import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
+import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
 import { listCurrencies, removeCurrency, saveCurrency } from '../services/reference/reference-service.ts';
-import { ReferenceListQuery } from './countries.ts';
-
-const Currency = Type.Object(
-  {
-    id: Type.Integer(),
-    name: Type.String(),
-    code: Type.String(),
-    baseUnit: Type.Integer(),
-    enabled: Type.Boolean(),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  },
-  { $id: 'Currency' },
-);
-const CurrencyRef = Type.Ref('Currency');
-const Fields = {
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  code: Type.String({ minLength: 1, maxLength: 10 }),
-  baseUnit: Int4({ description: 'minor units per major unit: 1, 10, 100, 1000 or 10000' }),
-  enabled: Type.Boolean(),
-};
+import { CreateCurrencyBody, Currency, CurrencyRef, ReferenceListQuery, UpdateCurrencyBody } from '../../shared/schemas/reference.ts';
 
 /** Currencies: anyone signed in reads; superadmins create, edit, toggle and delete. */
 const currencyRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
@@ -54,10 +33,7 @@ const currencyRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> 
       schema: {
         ...common,
         summary: 'Create a currency (base unit defaults to 100)',
-        body: Type.Object(
-          { name: Fields.name, code: Fields.code, baseUnit: Type.Optional(Fields.baseUnit), enabled: Type.Optional(Fields.enabled) },
-          { additionalProperties: false },
-        ),
+        body: CreateCurrencyBody,
         response: { 201: CurrencyRef, ...authErrors, 409: authErrors[400] },
       },
     },
@@ -71,15 +47,7 @@ const currencyRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> 
         ...common,
         summary: 'Edit or toggle a currency',
         params: IdParams,
-        body: Type.Object(
-          {
-            name: Type.Optional(Fields.name),
-            code: Type.Optional(Fields.code),
-            baseUnit: Type.Optional(Fields.baseUnit),
-            enabled: Type.Optional(Fields.enabled),
-          },
-          { additionalProperties: false },
-        ),
+        body: UpdateCurrencyBody,
         response: { 200: CurrencyRef, ...authErrors, 409: authErrors[400] },
       },
     },

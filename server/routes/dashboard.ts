@@ -1,45 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { OrNull, authErrors, DatabaseId } from '../schemas/common.ts';
+import { authErrors } from '../../shared/schemas/common.ts';
+import {
+  DailyVolumes,
+  DashboardOrgQuery,
+  GatewayUsages,
+  OrganisationVolumes,
+  StatusTotals,
+  StatusTotalsRef,
+  SuperadminStats,
+  VolumeChartQuery,
+} from '../../shared/schemas/dashboard.ts';
 import {
   dashboardScope,
   gatewayUsage,
-  MAX_CHART_DAYS,
   orgVolumeChart,
   statusTotals,
   superadminStats,
   volumeByOrganisation,
 } from '../services/dashboard/dashboard-service.ts';
 import { ownOrgId } from './organisations.ts';
-
-const Decimal = Type.String({ description: 'decimal in major units of the currency' });
-const Counts = Type.Object({ Success: Type.Integer(), Failed: Type.Integer(), Pending: Type.Integer() });
-const CurrencyTotals = Type.Object({
-  currency: Type.String(),
-  total: Decimal,
-  totalMinor: Type.Integer(),
-  count: Type.Integer(),
-  Success: Decimal,
-  Failed: Decimal,
-  Pending: Decimal,
-  counts: Counts,
-});
-const StatusTotals = Type.Object(
-  { ...CurrencyTotals.properties, byCurrency: Type.Array(CurrencyTotals) },
-  {
-    $id: 'StatusTotals',
-    description:
-      'Amounts keyed Success, Failed and Pending in the first currency (the organisation default); every currency in byCurrency.',
-  },
-);
-const StatusTotalsRef = Type.Ref('StatusTotals');
-const OrgQuery = Type.Object(
-  { orgId: Type.Optional(DatabaseId({ description: 'superadmin: one organisation (default: all)' })) },
-  { additionalProperties: false },
-);
 
 /** Dashboard figures, read from the roll-ups maintained with every payment change (O(days), never O(payments)). */
 const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
@@ -55,16 +37,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }>
         ...common,
         summary: 'Platform cards: organisations, transactions, gateways, total volume (per currency, most used first)',
         response: {
-          200: Type.Object({
-            orgCount: Type.Integer(),
-            transactionCount: Type.Integer(),
-            gatewayCount: Type.Integer(),
-            totalVolume: Decimal,
-            currency: Type.String({ description: 'the currency of totalVolume' }),
-            volumes: Type.Array(
-              Type.Object({ currency: Type.String(), total: Decimal, totalMinor: Type.Integer(), count: Type.Integer() }),
-            ),
-          }),
+          200: SuperadminStats,
           ...authErrors,
         },
       },
@@ -80,16 +53,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }>
         ...common,
         summary: "Each organisation's volume (all statuses), one entry per currency, default currency first, by name",
         response: {
-          200: Type.Array(
-            Type.Object({
-              orgId: Type.Integer(),
-              name: Type.String(),
-              currency: Type.String(),
-              total: Decimal,
-              totalMinor: Type.Integer(),
-              count: Type.Integer(),
-            }),
-          ),
+          200: OrganisationVolumes,
           ...authErrors,
         },
       },
@@ -104,7 +68,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }>
       schema: {
         ...common,
         summary: 'Platform (or one organisation’s) totals by status',
-        querystring: OrgQuery,
+        querystring: DashboardOrgQuery,
         response: { 200: StatusTotalsRef, ...authErrors },
       },
     },
@@ -128,25 +92,9 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }>
         ...common,
         summary:
           'Daily volume (UTC days, all statuses) of your organisation, or a chosen one for a superadmin; every day present, per currency',
-        querystring: Type.Object(
-          {
-            ...OrgQuery.properties,
-            days: Type.Optional(
-              Type.Integer({ minimum: 1, maximum: MAX_CHART_DAYS, default: 30, description: 'how many days up to today' }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: VolumeChartQuery,
         response: {
-          200: Type.Array(
-            Type.Object({
-              day: Type.String({ format: 'date' }),
-              currency: Type.String(),
-              volume: Decimal,
-              volumeMinor: Type.Integer(),
-              count: Type.Integer(),
-            }),
-          ),
+          200: DailyVolumes,
           ...authErrors,
         },
       },
@@ -162,16 +110,9 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }>
       schema: {
         ...common,
         summary: 'Payment count per gateway over all of your organisation’s payments (superadmin: all, or orgId)',
-        querystring: OrgQuery,
+        querystring: DashboardOrgQuery,
         response: {
-          200: Type.Array(
-            Type.Object({
-              gatewayId: OrNull(Type.Integer({ description: 'null: payments not sent to a gateway' })),
-              name: Type.String(),
-              provider: OrNull(Type.String()),
-              count: Type.Integer(),
-            }),
-          ),
+          200: GatewayUsages,
           ...authErrors,
         },
       },

@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { notFound } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { authErrors, errorResponses } from '../schemas/common.ts';
-import { findFileByKey } from '../services/files/files-repository.ts';
-import { storeImage } from '../services/files/files-service.ts';
+import { Binary, authErrors, errorResponses } from '../../shared/schemas/common.ts';
+import { FileKeyParams, UploadResponse } from '../../shared/schemas/files.ts';
+import { readStoredFile, storeImage } from '../services/files/files-service.ts';
 import { readImageUpload } from './read-image-upload.ts';
-
-export const UploadResponse = Type.Object({ url: Type.String(), contentType: Type.String(), size: Type.Integer() });
 
 /** Image uploads (avatars, logos) stored in the database and served by unguessable URL. */
 const fileRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
@@ -38,13 +34,12 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = as
       schema: {
         tags: ['files'],
         summary: 'An uploaded image',
-        params: Type.Object({ key: Type.String({ pattern: '^[A-Za-z0-9_-]{10,64}$' }) }),
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...errorResponses(400, 404) },
+        params: FileKeyParams,
+        response: { 200: Binary, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
-      const file = await findFileByKey(db, request.params.key);
-      if (!file) throw notFound('File not found.');
+      const file = await readStoredFile(db, request.params.key);
       return reply
         .type(file.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,56 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { DateTime, MessageResponse, OrNull, authErrors, IdParams, DatabaseId, Int4 } from '../schemas/common.ts';
+import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
+import { CreateGatewayBody, Gateway, GatewayList, GatewayRef, UpdateGatewayBody } from '../../shared/schemas/gateways.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { createGateway, deleteGateway, listGateways, updateGateway, type GatewayContext } from '../services/gateways/gateways-service.ts';
 import { ownOrgId } from './organisations.ts';
-
-const nullableSecret = Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 500 })]));
-const Gateway = Type.Object(
-  {
-    id: Type.Integer(),
-    orgId: OrNull(Type.Integer()),
-    name: Type.String(),
-    provider: Type.String(),
-    providerId: Type.Integer(),
-    providerDisplayName: Type.String(),
-    publicKey: OrNull(Type.String({ description: 'masked' })),
-    secretKey: OrNull(Type.String({ description: 'masked' })),
-    webhookSecret: OrNull(Type.String({ description: 'masked' })),
-    baseUrl: OrNull(Type.String()),
-    hmacAlgo: Type.String(),
-    sandbox: Type.Boolean(),
-    priority: Type.Integer(),
-    enabled: Type.Boolean(),
-    config: Type.Unknown(),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  },
-  { $id: 'Gateway' },
-);
-const fields = {
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  provider: Type.Union([Type.String({ maxLength: 50 }), DatabaseId()], { description: 'provider name or id' }),
-  publicKey: nullableSecret,
-  secretKey: nullableSecret,
-  webhookSecret: nullableSecret,
-  baseUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
-  hmacAlgo: Type.Optional(Type.String({ maxLength: 10 })),
-  sandbox: Type.Optional(Type.Boolean()),
-  priority: Type.Optional(Int4()),
-  enabled: Type.Optional(Type.Boolean()),
-  config: Type.Unknown({ description: 'generic HTTP adapter config (JSON object)' }),
-};
-// provider and config are checked by the service, so a missing one gets the console's own message.
-const CreateBody = Type.Object(
-  { ...fields, provider: Type.Optional(fields.provider), config: Type.Optional(fields.config) },
-  { additionalProperties: false },
-);
-const UpdateBody = Type.Object(
-  { ...fields, name: Type.Optional(fields.name), provider: Type.Optional(fields.provider), config: Type.Optional(fields.config) },
-  { additionalProperties: false },
-);
 
 /** Gateway CRUD for one scope: global (superadmin) or the caller's organisation. */
 function gatewayScopeRoutes(
@@ -60,14 +14,13 @@ function gatewayScopeRoutes(
 ): FastifyPluginAsyncTypebox<{ ctx: GatewayContext }> {
   return async (app, { ctx }) => {
     const guard = superadminOnly ? [app.authenticate, app.requireRole('superadmin')] : [app.authenticate];
-    const GatewayRef = Type.Ref('Gateway');
     const common = { tags: ['gateways'], security: [{ bearer: [] }] };
     const scope = superadminOnly ? 'global' : "your organisation's";
     app.get(
       prefix,
       {
         preHandler: guard,
-        schema: { ...common, summary: `List ${scope} gateways by priority`, response: { 200: Type.Array(GatewayRef), ...authErrors } },
+        schema: { ...common, summary: `List ${scope} gateways by priority`, response: { 200: GatewayList, ...authErrors } },
       },
       async (request) => listGateways(ctx, scopeOf(request)),
     );
@@ -78,7 +31,7 @@ function gatewayScopeRoutes(
         schema: {
           ...common,
           summary: `Create a ${superadminOnly ? 'global' : 'organisation'} gateway`,
-          body: CreateBody,
+          body: CreateGatewayBody,
           response: { 201: GatewayRef, ...authErrors },
         },
       },
@@ -92,7 +45,7 @@ function gatewayScopeRoutes(
           ...common,
           summary: 'Edit or toggle a gateway (masked credentials keep their value)',
           params: IdParams,
-          body: UpdateBody,
+          body: UpdateGatewayBody,
           response: { 200: GatewayRef, ...authErrors },
         },
       },

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Database, DatabaseKind } from '../db/client.ts';
-
-const Health = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
-  engine: Type.String(),
-});
+import { Health } from '../../shared/schemas/health.ts';
 
 /** GET /api/health: 200 when the database answers, 503 when it does not. */
 const healthRoutes: FastifyPluginAsyncTypebox<{ db: Database; kind: DatabaseKind }> = async (app, { db, kind }) => {

@@ -1,46 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, OrNull, authErrors, DatabaseId } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { authErrors } from '../../shared/schemas/common.ts';
+import { ApiLog, ApiLogRef, LogPageQuery, WebhookLog, WebhookLogQuery, WebhookLogRef } from '../../shared/schemas/logs.ts';
+import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
 import { apiLogPage, webhookLogPage } from '../services/logs/system-logs.ts';
 import { ownOrgId } from './organisations.ts';
-
-const ApiLog = Type.Object(
-  {
-    id: Type.Integer(),
-    timestamp: DateTime,
-    method: Type.String(),
-    endpoint: Type.String({ description: 'path without the query string' }),
-    statusCode: Type.Integer(),
-  },
-  { $id: 'ApiLog' },
-);
-const WebhookLog = Type.Object(
-  {
-    id: Type.Integer(),
-    timestamp: DateTime,
-    createdAt: DateTime,
-    status: Type.String({ description: 'accepted, duplicate, ignored or rejected' }),
-    provider: Type.String(),
-    reference: OrNull(Type.String()),
-    orgId: OrNull(Type.Integer()),
-    organisation: OrNull(Type.String({ description: "the organisation's name; null when none was found" })),
-    signatureValid: OrNull(Type.Boolean()),
-    httpStatus: Type.Integer({ description: 'what Payrail answered the PSP' }),
-    message: OrNull(Type.String()),
-  },
-  { $id: 'WebhookLog' },
-);
-const PageOnly = Type.Object({ ...PageQuery }, { additionalProperties: false });
 
 /** System Logs: API request logs and inbound PSP callback logs. */
 const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   app.addSchema(ApiLog);
   app.addSchema(WebhookLog);
-  const ApiLogRef = Type.Ref('ApiLog');
-  const WebhookLogRef = Type.Ref('WebhookLog');
   const common = { tags: ['logs'], security: [{ bearer: [] }] };
   const superadmin = [app.authenticate, app.requireRole('superadmin')];
 
@@ -51,7 +21,7 @@ const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db 
       schema: {
         ...common,
         summary: 'API request logs, newest first (superadmin)',
-        querystring: PageOnly,
+        querystring: LogPageQuery,
         response: { 200: ListOf(ApiLogRef), ...authErrors },
       },
     },
@@ -64,7 +34,7 @@ const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db 
       schema: {
         ...common,
         summary: "Inbound PSP callback logs, newest first (superadmin); orgId narrows them to one organisation's",
-        querystring: Type.Object({ ...PageQuery, orgId: Type.Optional(DatabaseId()) }, { additionalProperties: false }),
+        querystring: WebhookLogQuery,
         response: { 200: ListOf(WebhookLogRef), ...authErrors },
       },
     },
@@ -77,7 +47,7 @@ const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db 
       schema: {
         ...common,
         summary: "Your organisation's inbound PSP callback logs, newest first",
-        querystring: PageOnly,
+        querystring: LogPageQuery,
         response: { 200: ListOf(WebhookLogRef), ...authErrors },
       },
     },

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { authErrors, IdParams } from '../schemas/common.ts';
-import { findOrganisation } from '../services/organisations/organisations-repository.ts';
+import { authErrors, IdParams, UrlResponse } from '../../shared/schemas/common.ts';
+import { assertOrganisationExists } from '../services/organisations/organisations-service.ts';
 import { organisationCheckoutUrl, organisationRecordUrl, rotateCheckoutToken } from '../services/organisations/public-urls.ts';
-import { notFound } from '../errors.ts';
 import { ownOrgId } from './organisations.ts';
-
-const Url = Type.Object({ url: Type.String() });
 
 interface Options {
   db: Database;
@@ -27,7 +23,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
   const common = { tags: ['organisations'], security: [{ bearer: [] }] };
   const superadmin = [app.authenticate, app.requireRole('superadmin')];
   const existing = async (id: number) => {
-    if (!(await findOrganisation(db, id))) throw notFound('Organisation not found.');
+    await assertOrganisationExists(db, id);
     return id;
   };
   const own = (request: FastifyRequest) => ownOrgId(callerOf(request));
@@ -53,7 +49,12 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
       `${scope.path}/checkout-url`,
       {
         preHandler: scope.preHandler,
-        schema: { ...common, ...params, summary: `The hosted checkout page URL of ${scope.who}`, response: { 200: Url, ...authErrors } },
+        schema: {
+          ...common,
+          ...params,
+          summary: `The hosted checkout page URL of ${scope.who}`,
+          response: { 200: UrlResponse, ...authErrors },
+        },
       },
       async (request) => organisationCheckoutUrl(db, await scope.orgOf(request), publicUrl),
     );
@@ -65,7 +66,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
           ...common,
           ...params,
           summary: `A new checkout token for ${scope.who}: the old checkout and record URLs stop working`,
-          response: { 200: Url, ...authErrors },
+          response: { 200: UrlResponse, ...authErrors },
         },
       },
       async (request) => rotateCheckoutToken(db, clock, await scope.orgOf(request), publicUrl),
@@ -78,7 +79,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
           ...common,
           ...params,
           summary: `The Record URL of ${scope.who} (POST completes a payment at once; keep it secret)`,
-          response: { 200: Url, ...authErrors },
+          response: { 200: UrlResponse, ...authErrors },
         },
       },
       async (request) => organisationRecordUrl(db, await scope.orgOf(request), publicUrl, dataKey),

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { notFound } from '../errors.ts';
 import { callerOf, type AuthenticatedUser } from '../plugins/auth.ts';
-import { DateTime, Email, MessageResponse, OrNull, authErrors, errorResponses, IdParams } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { MessageResponse, authErrors, errorResponses, IdParams } from '../../shared/schemas/common.ts';
+import {
+  CreateOrganisationBody,
+  Organisation,
+  OrganisationListQuery,
+  OrganisationRef,
+  OrganisationSettingsBody,
+  UpdateOrganisationBody,
+} from '../../shared/schemas/organisations.ts';
+import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
 import type { TargetPolicy } from '../services/adapter/target-guard.ts';
 import { storeImage } from '../services/files/files-service.ts';
 import {
@@ -18,92 +25,6 @@ import {
   type OrganisationContext,
 } from '../services/organisations/organisations-service.ts';
 import { readImageUpload } from './read-image-upload.ts';
-
-const nullableText = (maxLength: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength })]));
-
-const Organisation = Type.Object(
-  {
-    id: Type.Integer(),
-    name: Type.String(),
-    email: Type.String(),
-    code: Type.String(),
-    country: OrNull(Type.String()),
-    countryCode: OrNull(Type.String()),
-    currencies: Type.Array(Type.String()),
-    defaultCurrency: OrNull(Type.String()),
-    callbackUrl: OrNull(Type.String()),
-    notifierUrl: OrNull(Type.String()),
-    addressLine1: OrNull(Type.String()),
-    addressLine2: OrNull(Type.String()),
-    city: OrNull(Type.String()),
-    state: OrNull(Type.String()),
-    postalCode: OrNull(Type.String()),
-    phone: OrNull(Type.String()),
-    websiteUrl: OrNull(Type.String()),
-    taxId: OrNull(Type.String()),
-    registrationNumber: OrNull(Type.String()),
-    invoiceFooterNote: OrNull(Type.String()),
-    collectsGovernmentPayments: Type.Boolean(),
-    receiptTitle: OrNull(Type.String()),
-    logoPosition: Type.String(),
-    logoUrl: OrNull(Type.String()),
-    logo: OrNull(Type.String()),
-    apiToken: Type.String({ description: 'in full for superadmins, masked for the organisation' }),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  },
-  { $id: 'Organisation' },
-);
-const OrganisationRef = Type.Unsafe<Static<typeof Organisation>>(Type.Ref('Organisation'));
-
-const settingsFields = {
-  defaultCurrency: nullableText(3),
-  addressLine1: nullableText(200),
-  addressLine2: nullableText(200),
-  city: nullableText(100),
-  state: nullableText(100),
-  postalCode: nullableText(20),
-  phone: nullableText(40),
-  websiteUrl: nullableText(2048),
-  taxId: nullableText(50),
-  registrationNumber: nullableText(50),
-  invoiceFooterNote: nullableText(1000),
-  collectsGovernmentPayments: Type.Optional(Type.Boolean()),
-  receiptTitle: nullableText(100),
-  logoPosition: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('center')])),
-  callbackUrl: nullableText(2048),
-  notifierUrl: nullableText(2048),
-};
-const Currencies = Type.Union([Type.Array(Type.String({ maxLength: 10 }), { maxItems: 50 }), Type.String({ maxLength: 500 })], {
-  description: 'currency codes, as a list or comma-separated',
-});
-const SettingsBody = Type.Object(settingsFields, { additionalProperties: false });
-const CreateBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    email: Email,
-    code: Type.String({ minLength: 1, maxLength: 32 }),
-    country: Type.String({ minLength: 1, maxLength: 100 }),
-    currencies: Type.Optional(Currencies),
-    ...settingsFields,
-  },
-  { additionalProperties: false },
-);
-const UpdateBody = Type.Object(
-  {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    email: Type.Optional(Email),
-    code: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
-    country: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    currencies: Type.Optional(Currencies),
-    ...settingsFields,
-  },
-  { additionalProperties: false },
-);
-const ListQuery = Type.Object(
-  { ...PageQuery, search: Type.Optional(Type.String({ maxLength: 200 })), all: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
-);
 
 /** Currency codes from a list or a comma-separated string (the edit form sends the latter). */
 const splitCurrencies = (value: string[] | string | undefined) =>
@@ -136,7 +57,7 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
       schema: {
         ...common,
         summary: 'List organisations (search by name, code or e-mail)',
-        querystring: ListQuery,
+        querystring: OrganisationListQuery,
         response: { 200: ListOf(OrganisationRef), ...authErrors },
       },
     },
@@ -146,7 +67,12 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
     '/organisations',
     {
       preHandler: superadmin,
-      schema: { ...common, summary: 'Create an organisation', body: CreateBody, response: { 201: OrganisationRef, ...withConflicts } },
+      schema: {
+        ...common,
+        summary: 'Create an organisation',
+        body: CreateOrganisationBody,
+        response: { 201: OrganisationRef, ...withConflicts },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await createOrganisation(ctx, { ...request.body, currencies: splitCurrencies(request.body.currencies) })),
@@ -167,7 +93,7 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
       schema: {
         ...common,
         summary: "Change your organisation's settings",
-        body: SettingsBody,
+        body: OrganisationSettingsBody,
         response: { 200: OrganisationRef, ...authErrors },
       },
     },
@@ -208,7 +134,7 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
         ...common,
         summary: 'Edit an organisation',
         params: IdParams,
-        body: UpdateBody,
+        body: UpdateOrganisationBody,
         response: { 200: OrganisationRef, ...withConflicts },
       },
     },

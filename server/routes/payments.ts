@@ -1,10 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
 import { forbidden, notFound } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, Email, OrNull, authErrors, errorResponses, IdParams } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { authErrors, errorResponses, IdParams, UrlResponse } from '../../shared/schemas/common.ts';
+import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
+import {
+  CreatePaymentBody,
+  CreatePaymentResponse,
+  IdempotencyHeaders,
+  Payment,
+  PaymentListQuery,
+  PaymentMessage,
+  PaymentMessageBody,
+  PaymentMessageList,
+  PaymentRef,
+  PaymentReferenceParams,
+} from '../../shared/schemas/payments.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { withIdempotency } from '../services/payments/idempotency.ts';
 import { listMessages, sendPaymentMessage } from '../services/payments/payment-messages.ts';
@@ -17,94 +29,7 @@ import {
   receiptLink,
   type CreatedPayment,
 } from '../services/payments/payments-service.ts';
-import { findOrganisation } from '../services/organisations/organisations-repository.ts';
-
-const Attempt = Type.Object({
-  gateway: Type.String(),
-  outcome: Type.String(),
-  httpStatus: OrNull(Type.Integer()),
-  durationMs: Type.Integer(),
-  error: OrNull(Type.String()),
-  at: DateTime,
-});
-const Payment = Type.Object(
-  {
-    id: Type.String({ description: 'the payment reference' }),
-    reference: Type.String(),
-    receiptNumber: OrNull(Type.String()),
-    amount: Type.String({ description: 'decimal in major units' }),
-    amountMinor: Type.Integer(),
-    currency: Type.String(),
-    status: Type.String({ description: 'Pending, Success or Failed' }),
-    customerName: Type.String(),
-    customerEmail: Type.String(),
-    customerPhone: OrNull(Type.String()),
-    description: Type.String(),
-    metadata: Type.Unknown(),
-    processViaGateway: Type.Boolean(),
-    isBankPayment: Type.Boolean(),
-    gateway: OrNull(Type.String()),
-    providerReference: OrNull(Type.String()),
-    date: DateTime,
-    createdAt: DateTime,
-    paidAt: OrNull(DateTime),
-    attempts: Type.Optional(Type.Array(Attempt)),
-  },
-  { $id: 'Payment' },
-);
-const PaymentRef = Type.Unsafe<Static<typeof Payment>>(Type.Ref('Payment'));
-const GatewayInit = Type.Object({
-  ok: Type.Boolean(),
-  gateway: OrNull(Type.String()),
-  provider: OrNull(Type.String()),
-  checkoutUrl: OrNull(Type.String()),
-  providerReference: OrNull(Type.String()),
-  error: OrNull(Type.String()),
-});
-const CreateBody = Type.Object(
-  {
-    amount: Type.Union([Type.String({ maxLength: 30 }), Type.Number()], { description: 'decimal in major units, e.g. "12.50"' }),
-    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
-    customerName: Type.String({ minLength: 1, maxLength: 200 }),
-    customerEmail: Email,
-    customerPhone: Type.Optional(Type.String({ maxLength: 40 })),
-    description: Type.String({ minLength: 1, maxLength: 500 }),
-    metadata: Type.Optional(Type.Record(Type.String({ maxLength: 50 }), Type.String({ maxLength: 500 }), { maxProperties: 20 })),
-    processViaGateway: Type.Optional(Type.Boolean()),
-    isBankPayment: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-const CreateResponse = Type.Object({
-  ...Payment.properties,
-  gatewayInit: Type.Optional(GatewayInit),
-  bankCheckoutUrl: Type.Optional(Type.String({ description: 'bank payments: the page where the customer chooses a bank' })),
-});
-const ListQuery = Type.Object(
-  {
-    ...PageQuery,
-    status: Type.Optional(Type.Union([Type.Literal('Pending'), Type.Literal('Success'), Type.Literal('Failed')])),
-    from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after' })),
-    to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'reference, customer name or e-mail' })),
-  },
-  { additionalProperties: false },
-);
-const Message = Type.Object({
-  id: Type.Integer(),
-  to: Type.String(),
-  subject: Type.String(),
-  body: Type.String({ description: 'the text sent, with the invoice or receipt link appended' }),
-  status: Type.String({ description: 'sent, logged (no SMTP configured), failed or pending' }),
-  error: OrNull(Type.String()),
-  createdAt: DateTime,
-  sentAt: OrNull(DateTime),
-});
-const MessageBody = Type.Object(
-  { subject: Type.String({ minLength: 1, maxLength: 200 }), body: Type.String({ minLength: 1, maxLength: 5000 }) },
-  { additionalProperties: false },
-);
-const ReferenceParams = Type.Object({ id: Type.String({ pattern: '^PAY-[0-9A-Z]{16}$', description: 'payment reference' }) });
+import { assertOrganisationExists } from '../services/organisations/organisations-service.ts';
 
 /** The organisation a payments call acts on: the caller's own; superadmins are read-only elsewhere. */
 function ownOrg(request: FastifyRequest): number {
@@ -114,7 +39,7 @@ function ownOrg(request: FastifyRequest): number {
   return caller.orgId;
 }
 
-const filtersOf = (query: Static<typeof ListQuery>) => ({
+const filtersOf = (query: Static<typeof PaymentListQuery>) => ({
   status: query.status,
   from: query.from ? new Date(query.from) : undefined,
   to: query.to ? new Date(query.to) : undefined,
@@ -122,7 +47,7 @@ const filtersOf = (query: Static<typeof ListQuery>) => ({
 });
 
 /** The create-payment response: the payment, and where to send the customer next. */
-export function createdBody(created: CreatedPayment): Static<typeof CreateResponse> {
+export function createdBody(created: CreatedPayment): Static<typeof CreatePaymentResponse> {
   return {
     ...created.payment,
     ...(created.gatewayInit ? { gatewayInit: created.gatewayInit } : {}),
@@ -146,9 +71,9 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         ...common,
         summary:
           'Create a payment (amount as an exact decimal; Idempotency-Key supported); processViaGateway starts it at the gateways by priority',
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) }),
-        body: CreateBody,
-        response: { 201: CreateResponse, ...authErrors, ...errorResponses(409, 422) },
+        headers: IdempotencyHeaders,
+        body: CreatePaymentBody,
+        response: { 201: CreatePaymentResponse, ...authErrors, ...errorResponses(409, 422) },
       },
     },
     async (request, reply) => {
@@ -163,7 +88,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         },
       );
       if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
-      return reply.code(outcome.statusCode as 201).send(outcome.body as Static<typeof CreateResponse>);
+      return reply.code(outcome.statusCode as 201).send(outcome.body as Static<typeof CreatePaymentResponse>);
     },
   );
 
@@ -174,7 +99,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       schema: {
         ...common,
         summary: "Your organisation's payments, newest first (filters: status, from, to, search)",
-        querystring: ListQuery,
+        querystring: PaymentListQuery,
         response: { 200: ListOf(PaymentRef), ...authErrors },
       },
     },
@@ -188,7 +113,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       schema: {
         ...common,
         summary: 'One payment with its gateway attempts',
-        params: ReferenceParams,
+        params: PaymentReferenceParams,
         response: { 200: PaymentRef, ...authErrors },
       },
     },
@@ -203,12 +128,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         ...common,
         summary: "An organisation's payments (superadmin, read-only)",
         params: IdParams,
-        querystring: ListQuery,
+        querystring: PaymentListQuery,
         response: { 200: ListOf(PaymentRef), ...authErrors },
       },
     },
     async (request) => {
-      if (!(await findOrganisation(ctx.db, request.params.id))) throw notFound('Organisation not found.');
+      await assertOrganisationExists(ctx.db, request.params.id);
       return listPayments(ctx.db, request.params.id, filtersOf(request.query), pageOf(request.query));
     },
   );
@@ -220,7 +145,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       schema: {
         ...common,
         summary: 'Mark as paid: a Pending or Failed payment becomes Success',
-        params: ReferenceParams,
+        params: PaymentReferenceParams,
         response: { 200: PaymentRef, ...authErrors },
       },
     },
@@ -234,8 +159,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       schema: {
         ...common,
         summary: 'The public, tokenised receipt URL of a successful payment',
-        params: ReferenceParams,
-        response: { 200: Type.Object({ url: Type.String() }), ...authErrors },
+        params: PaymentReferenceParams,
+        response: { 200: UrlResponse, ...authErrors },
       },
     },
     async (request) => receiptLink(ctx.db, ownOrg(request), request.params.id, ctx.publicUrl),
@@ -247,9 +172,9 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       schema: {
         ...common,
         summary: 'E-mail the customer about a payment (the invoice or receipt link is appended); answers with the delivery outcome',
-        params: ReferenceParams,
-        body: MessageBody,
-        response: { 201: Message, ...authErrors },
+        params: PaymentReferenceParams,
+        body: PaymentMessageBody,
+        response: { 201: PaymentMessage, ...authErrors },
       },
     },
     async (request, reply) => {
@@ -270,8 +195,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       schema: {
         ...common,
         summary: 'The messages sent to the customer about a payment, newest first',
-        params: ReferenceParams,
-        response: { 200: Type.Array(Message), ...authErrors },
+        params: PaymentReferenceParams,
+        response: { 200: PaymentMessageList, ...authErrors },
       },
     },
     async (request) => listMessages(ctx.db, ownOrg(request), request.params.id),

@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { HttpError } from '../errors.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { errorResponses } from '../../shared/schemas/common.ts';
+import { PspCallbackParams, PspCallbackReceived } from '../../shared/schemas/providers.ts';
 import { handlePspCallback, type CallbackContext } from '../services/webhooks/psp-callback.ts';
-
-const Received = Type.Object({
-  received: Type.Boolean(),
-  status: Type.String(),
-  message: Type.String(),
-  paymentStatus: Type.Optional(Type.String()),
-});
 
 /** The largest PSP callback body accepted; the route's 413 states it. */
 export const PSP_CALLBACK_BODY_LIMIT = 256 * 1024;
@@ -31,8 +24,8 @@ const pspWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: CallbackContext; perIpP
       schema: {
         tags: ['webhooks'],
         summary: 'PSP callback: located by reference, HMAC-verified with the payment gateway, status applied once',
-        params: Type.Object({ provider: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{1,49}$' }) }),
-        response: { 200: Received, ...errorResponses(400, 401, 404, 413, 429) },
+        params: PspCallbackParams,
+        response: { 200: PspCallbackReceived, ...errorResponses(400, 401, 404, 413, 429) },
       },
     },
     async (request) => {

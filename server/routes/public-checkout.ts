@@ -1,8 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
 import { HttpError } from '../errors.ts';
-import { DateTime, Email, OrNull, errorResponses } from '../schemas/common.ts';
+import {
+  BankCheckoutOptions,
+  BankRedirect,
+  CheckoutBody,
+  CheckoutRedirect,
+  CheckoutReferenceParams,
+  CheckoutResponse,
+  CheckoutTokenParams,
+  RecordBody,
+  RecordResponse,
+  RecordTokenParams,
+  SelectBankBody,
+} from '../../shared/schemas/checkout.ts';
+import { errorResponses } from '../../shared/schemas/common.ts';
+import { IdempotencyHeaders } from '../../shared/schemas/payments.ts';
 import { renderBankCheckoutPage } from '../services/checkout/bank-page.ts';
 import { renderCheckoutPage } from '../services/checkout/checkout-page.ts';
 import {
@@ -17,72 +31,6 @@ import { withIdempotency } from '../services/payments/idempotency.ts';
 import type { OrchestrationContext } from '../services/payments/orchestrator.ts';
 import { renderNotFoundHtml } from '../services/receipts/render-html.ts';
 import { sendPage } from './checkout-pages.ts';
-
-const Redirect = {
-  description: 'Form posts: on to the PSP or bank (Location header)',
-  content: { 'text/html': { schema: Type.String() } },
-};
-const TokenParams = Type.Object({ token: Type.String({ maxLength: 200, description: 'the organisation checkout token' }) });
-const RecordParams = Type.Object({ token: Type.String({ maxLength: 200, description: 'the token of the organisation Record URL' }) });
-const ReferenceParams = Type.Object({ reference: Type.String({ maxLength: 40, description: 'the payment reference' }) });
-const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
-
-const customerFields = {
-  amount: Type.Union([Type.String({ maxLength: 30 }), Type.Number()], { description: 'decimal in major units, e.g. "12.50"' }),
-  currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: "default: the organisation's default currency" })),
-  customerName: Type.String({ minLength: 1, maxLength: 200 }),
-  customerEmail: Email,
-  customerPhone: Type.Optional(Type.String({ maxLength: 40 })),
-  description: Type.Optional(Type.String({ maxLength: 500 })),
-};
-const CheckoutBody = Type.Object(
-  { ...customerFields, isBankPayment: Type.Optional(Type.Boolean({ description: 'bank checkout instead of the gateways' })) },
-  { additionalProperties: false },
-);
-const RecordBody = Type.Object(
-  {
-    ...customerFields,
-    metadata: Type.Optional(Type.Record(Type.String({ maxLength: 50 }), Type.String({ maxLength: 500 }), { maxProperties: 20 })),
-  },
-  { additionalProperties: false },
-);
-const CheckoutResponse = Type.Object({
-  reference: Type.String(),
-  status: Type.String(),
-  amount: Type.String(),
-  amountMinor: Type.Integer(),
-  currency: Type.String(),
-  checkoutUrl: OrNull(Type.String({ description: "the PSP's payment page (gateway payments)" })),
-  bankCheckoutUrl: OrNull(Type.String({ description: 'the bank choice page (bank payments)' })),
-  invoiceUrl: Type.String(),
-  error: OrNull(Type.String({ description: 'why no payment page is available' })),
-});
-const RecordResponse = Type.Object({
-  reference: Type.String(),
-  receiptNumber: OrNull(Type.String()),
-  receiptUrl: Type.String(),
-  amount: Type.String(),
-  amountMinor: Type.Integer(),
-  currency: Type.String(),
-  status: Type.String(),
-  customerName: Type.String(),
-  customerEmail: Type.String(),
-  description: Type.String(),
-  paidAt: OrNull(DateTime),
-});
-const BankOption = Type.Object({ code: Type.String(), name: Type.String(), logoUrl: OrNull(Type.String()) });
-const BankOptions = Type.Object({
-  reference: Type.String(),
-  organisation: Type.String(),
-  amount: Type.String(),
-  currency: Type.String(),
-  description: Type.String(),
-  status: Type.String(),
-  receiptNumber: OrNull(Type.String()),
-  bank: OrNull(Type.String({ description: 'the bank chosen so far' })),
-  banks: Type.Array(BankOption, { description: 'empty once the payment is final' }),
-});
-const SelectBody = Type.Object({ bankCode: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 
 const STARTED_NOWHERE = 'We could not reach the payment provider. Please try again in a moment.';
 
@@ -139,10 +87,10 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
         tags: ['checkout'],
         summary:
           "Start a customer's payment at the organisation's checkout URL (no sign-in): gateways by priority, or bank checkout with isBankPayment",
-        params: TokenParams,
+        params: CheckoutTokenParams,
         headers: IdempotencyHeaders,
         body: CheckoutBody,
-        response: { 201: CheckoutResponse, 303: Redirect, ...errorResponses(400, 404, 409, 422, 429) },
+        response: { 201: CheckoutResponse, 303: CheckoutRedirect, ...errorResponses(400, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -195,7 +143,7 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
         tags: ['checkout'],
         summary:
           'Record a payment completed elsewhere (Record URL, no sign-in): it is Success at once, numbered and receipted. Keep this URL secret.',
-        params: RecordParams,
+        params: RecordTokenParams,
         headers: IdempotencyHeaders,
         body: RecordBody,
         response: { 201: RecordResponse, ...errorResponses(400, 404, 409, 422, 429) },
@@ -237,8 +185,8 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
       schema: {
         tags: ['checkout'],
         summary: 'Bank checkout: the payment, its status and the banks the customer may choose (no sign-in)',
-        params: ReferenceParams,
-        response: { 200: BankOptions, ...errorResponses(404, 429) },
+        params: CheckoutReferenceParams,
+        response: { 200: BankCheckoutOptions, ...errorResponses(404, 429) },
       },
     },
     async (request) => bankCheckoutOptions(ctx.db, request.params.reference),
@@ -252,11 +200,11 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
       schema: {
         tags: ['checkout'],
         summary: "Bank checkout: the customer's bank; its apiConfig starts the payment and gives the bank's page (no sign-in)",
-        params: ReferenceParams,
-        body: SelectBody,
+        params: CheckoutReferenceParams,
+        body: SelectBankBody,
         response: {
-          200: Type.Object({ redirectUrl: Type.String() }),
-          303: Redirect,
+          200: BankRedirect,
+          303: CheckoutRedirect,
           ...errorResponses(400, 404, 409, 429, 502),
         },
       },

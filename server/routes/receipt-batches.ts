@@ -1,29 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, MessageResponse, OrNull, authErrors, IdParams, SafeInteger } from '../schemas/common.ts';
+import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
+import { CreateReceiptBatchBody, ReceiptBatch, ReceiptBatchList, ReceiptBatchRef } from '../../shared/schemas/receipts.ts';
 import { activateBatch, createBatch, deleteBatch, listBatches } from '../services/receipts/receipt-batches.ts';
 import { ownOrgId } from './organisations.ts';
 
-const Batch = Type.Object(
-  {
-    id: Type.Integer(),
-    prefix: Type.String(),
-    startNumber: Type.Integer(),
-    endNumber: OrNull(Type.Integer({ description: 'null = unbounded' })),
-    nextNumber: Type.Integer(),
-    isActive: Type.Boolean(),
-    createdAt: DateTime,
-  },
-  { $id: 'ReceiptBatch' },
-);
-
 /** Receipt numbering batches of the caller's organisation. */
 const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
-  app.addSchema(Batch);
-  const BatchRef = Type.Ref('ReceiptBatch');
+  app.addSchema(ReceiptBatch);
   const common = { tags: ['receipts'], security: [{ bearer: [] }] };
   const withConflicts = { ...authErrors, 409: authErrors[400] };
 
@@ -31,7 +17,7 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
     '/receipt-batches',
     {
       preHandler: app.authenticate,
-      schema: { ...common, summary: 'Your receipt batches', response: { 200: Type.Array(BatchRef), ...authErrors } },
+      schema: { ...common, summary: 'Your receipt batches', response: { 200: ReceiptBatchList, ...authErrors } },
     },
     async (request) => listBatches(db, ownOrgId(callerOf(request))),
   );
@@ -42,15 +28,8 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
       schema: {
         ...common,
         summary: 'Create a receipt batch (inactive; startNumber defaults to 1, no endNumber = unbounded)',
-        body: Type.Object(
-          {
-            prefix: Type.String({ minLength: 1, maxLength: 30 }),
-            startNumber: Type.Optional(SafeInteger()),
-            endNumber: Type.Optional(Type.Union([Type.Null(), SafeInteger()])),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 201: BatchRef, ...withConflicts },
+        body: CreateReceiptBatchBody,
+        response: { 201: ReceiptBatchRef, ...withConflicts },
       },
     },
     async (request, reply) => reply.code(201).send(await createBatch(db, clock, ownOrgId(callerOf(request)), request.body)),
@@ -59,7 +38,12 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
     '/receipt-batches/:id/activate',
     {
       preHandler: app.authenticate,
-      schema: { ...common, summary: 'Make this the only active batch', params: IdParams, response: { 200: BatchRef, ...authErrors } },
+      schema: {
+        ...common,
+        summary: 'Make this the only active batch',
+        params: IdParams,
+        response: { 200: ReceiptBatchRef, ...authErrors },
+      },
     },
     async (request) => activateBatch(db, ownOrgId(callerOf(request)), request.params.id),
   );

@@ -1,21 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { HtmlPage, PdfDocument, errorResponses } from '../../shared/schemas/common.ts';
+import { InvoiceReferenceParams, ReceiptTokenParams } from '../../shared/schemas/receipts.ts';
 import { loadEmbeddableLogo, loadInvoice, loadReceipt, type ReceiptDocument } from '../services/receipts/documents.ts';
 import { RECEIPT_PAGE_CSP, renderDocumentHtml, renderNotFoundHtml } from '../services/receipts/render-html.ts';
 import { renderDocumentPdf } from '../services/receipts/render-pdf.ts';
-
-const Html = { description: 'An HTML page', content: { 'text/html': { schema: Type.String() } } };
-const Pdf = {
-  description: 'A PDF document',
-  content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
-};
-// Patterns are checked in the handlers so that anything malformed is a plain 404, never a 400.
-const ReferenceParams = Type.Object({ reference: Type.String({ description: 'PAY- followed by 16 characters' }) });
-const TokenParams = Type.Object({ token: Type.String({ description: 'the receipt token from /payments/{id}/receipt' }) });
 
 /** Customer-facing invoice (any status, by reference) and receipt (paid, by unguessable token) pages and PDFs. */
 const receiptRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
@@ -55,8 +46,8 @@ const receiptRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, {
       schema: {
         ...common,
         summary: 'The invoice of a payment as a PDF (public, by payment reference)',
-        params: ReferenceParams,
-        response: { 200: Pdf, ...errorResponses(404) },
+        params: InvoiceReferenceParams,
+        response: { 200: PdfDocument, ...errorResponses(404) },
       },
     },
     async (request, reply) => sendPdf(reply, () => loadInvoice(db, request.params.reference), false),
@@ -68,8 +59,8 @@ const receiptRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, {
       schema: {
         ...common,
         summary: 'The printable invoice page of a payment (public, by payment reference)',
-        params: ReferenceParams,
-        response: { 200: Html, 404: { ...Html, description: 'Unknown or malformed (an HTML page)' } },
+        params: InvoiceReferenceParams,
+        response: { 200: HtmlPage, 404: { ...HtmlPage, description: 'Unknown or malformed (an HTML page)' } },
       },
     },
     async (request, reply) => sendHtml(reply, () => loadInvoice(db, request.params.reference), false),
@@ -81,8 +72,8 @@ const receiptRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, {
       schema: {
         ...common,
         summary: 'The receipt of a successful payment as a PDF (public, by unguessable token)',
-        params: TokenParams,
-        response: { 200: Pdf, ...errorResponses(404) },
+        params: ReceiptTokenParams,
+        response: { 200: PdfDocument, ...errorResponses(404) },
       },
     },
     async (request, reply) => sendPdf(reply, () => loadReceipt(db, request.params.token), true),
@@ -94,8 +85,8 @@ const receiptRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, {
       schema: {
         ...common,
         summary: 'The printable receipt page of a successful payment (public, by unguessable token)',
-        params: TokenParams,
-        response: { 200: Html, 404: { ...Html, description: 'Unknown or malformed (an HTML page)' } },
+        params: ReceiptTokenParams,
+        response: { 200: HtmlPage, 404: { ...HtmlPage, description: 'Unknown or malformed (an HTML page)' } },
       },
     },
     async (request, reply) => sendHtml(reply, () => loadReceipt(db, request.params.token), true),

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { errorResponses } from '../schemas/common.ts';
+import { errorResponses } from '../../shared/schemas/common.ts';
+import {
+  SandboxInitBody,
+  SandboxPayPage,
+  SandboxProviderReferenceParams,
+  SandboxSettleBody,
+  SandboxSettleRedirect,
+  SandboxTransaction,
+  SandboxVerifyParams,
+} from '../../shared/schemas/sandbox-psp.ts';
 import { PAY_PAGE_CSP, renderPayPage } from '../services/sandbox-psp/pay-page.ts';
 import { authorisedSandboxKey } from '../services/sandbox-psp/sandbox-access.ts';
 import {
@@ -10,28 +18,6 @@ import {
   verifySandboxTransaction,
   type SandboxContext,
 } from '../services/sandbox-psp/sandbox-service.ts';
-
-const View = Type.Object({
-  providerReference: Type.String(),
-  reference: Type.String(),
-  status: Type.String(),
-  amount: Type.String(),
-  currency: Type.String(),
-  checkoutUrl: Type.String(),
-});
-const InitBody = Type.Object(
-  {
-    amount: Type.Union([Type.String({ maxLength: 40 }), Type.Number()]),
-    currency: Type.String({ minLength: 3, maxLength: 3 }),
-    reference: Type.String({ minLength: 1, maxLength: 100 }),
-    customerEmail: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 320 })])),
-    callbackUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
-    notificationUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
-  },
-  { additionalProperties: true },
-);
-const ProviderReference = Type.Object({ providerReference: Type.String({ pattern: '^SBX-[0-9A-F]{12}$' }) });
-const Html = Type.String({ description: 'text/html' });
 
 interface Options {
   ctx: Omit<SandboxContext, 'log'>;
@@ -60,8 +46,8 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
       schema: {
         ...common,
         summary: 'Sandbox PSP: start a transaction (Bearer = the secret key of a gateway or bank set up for the sandbox)',
-        body: InitBody,
-        response: { 201: View, ...errorResponses(400, 401, 429) },
+        body: SandboxInitBody,
+        response: { 201: SandboxTransaction, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -86,8 +72,8 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
       schema: {
         ...common,
         summary: 'Sandbox PSP: verify a transaction by merchant reference',
-        params: Type.Object({ reference: Type.String({ maxLength: 100 }) }),
-        response: { 200: View, ...errorResponses(401, 404, 429) },
+        params: SandboxVerifyParams,
+        response: { 200: SandboxTransaction, ...errorResponses(401, 404, 429) },
       },
     },
     async (request) =>
@@ -101,8 +87,8 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
       schema: {
         ...common,
         summary: 'Sandbox PSP: the hosted pay page',
-        params: ProviderReference,
-        response: { 200: Html, ...errorResponses(400, 404, 429) },
+        params: SandboxProviderReferenceParams,
+        response: { 200: SandboxPayPage, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -119,9 +105,9 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
       schema: {
         ...common,
         summary: 'Sandbox PSP: the payer pays or fails (sent back only to this server or a URL its organisation registered)',
-        params: ProviderReference,
-        body: Type.Object({ outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]) }),
-        response: { 200: Html, 303: Type.Null(), ...errorResponses(400, 404, 409, 429) },
+        params: SandboxProviderReferenceParams,
+        body: SandboxSettleBody,
+        response: { 200: SandboxPayPage, 303: SandboxSettleRedirect, ...errorResponses(400, 404, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -1,65 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { unauthorized } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { changePassword } from '../services/auth/auth-service.ts';
-import { toPublicUser } from '../services/users/public-user.ts';
-import { updateMyProfile } from '../services/users/profile-service.ts';
-import { findUserById } from '../services/users/users-repository.ts';
-import { Email, MessageResponse, OrNull, PASSWORD_MAX, authErrors, IdParams, DatabaseId } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { getMyProfile, updateMyProfile } from '../services/users/profile-service.ts';
+import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
+import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
+import {
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  CreateUserBody,
+  ProfileBody,
+  ResetPasswordBody,
+  User,
+  UserListQuery,
+  UserRef,
+} from '../../shared/schemas/users.ts';
 import { createUser, deleteUser, listUsers, resetUserPassword, updateUser } from '../services/users/users-admin-service.ts';
 import { notFound } from '../errors.ts';
-
-export const PublicUserSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    name: Type.String(),
-    email: Type.String(),
-    role: Type.String(),
-    avatar: OrNull(Type.String()),
-    orgId: OrNull(Type.Integer()),
-    organisation: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
-  },
-  { $id: 'User' },
-);
-const UserRef = Type.Unsafe<Static<typeof PublicUserSchema>>(Type.Ref('User'));
-
-const ProfileBody = Type.Object(
-  {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    avatar: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
-  },
-  { additionalProperties: false },
-);
-const ChangePasswordBody = Type.Object(
-  {
-    currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
-    newPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
-  },
-  { additionalProperties: false },
-);
-const ListQuery = Type.Object({ ...PageQuery, query: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
-const CreateUserBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    email: Email,
-    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
-    role: Type.Optional(Type.Union([Type.Literal('orgadmin'), Type.Literal('superadmin')], { default: 'orgadmin' })),
-    orgId: Type.Optional(Type.Union([Type.Null(), DatabaseId()])),
-  },
-  { additionalProperties: false },
-);
-const ChangePasswordResponse = Type.Object({ message: Type.String(), access_token: Type.String() });
 
 /** The signed-in user's own profile and password. */
 const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSecret: Uint8Array }> = async (
   app,
   { db, clock, jwtSecret },
 ) => {
-  app.addSchema(PublicUserSchema);
+  app.addSchema(User);
 
   app.get(
     '/users/me',
@@ -67,11 +32,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       preHandler: app.authenticate,
       schema: { tags: ['users'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: UserRef, ...authErrors } },
     },
-    async (request) => {
-      const user = await findUserById(db, callerOf(request).id);
-      if (!user) throw unauthorized();
-      return toPublicUser(user);
-    },
+    async (request) => getMyProfile(db, callerOf(request).id),
   );
 
   app.patch(
@@ -122,7 +83,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       schema: {
         ...common,
         summary: 'All users of the platform (search by name or e-mail)',
-        querystring: ListQuery,
+        querystring: UserListQuery,
         response: { 200: ListOf(UserRef), ...authErrors },
       },
     },
@@ -136,7 +97,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       schema: {
         ...common,
         summary: 'Users of your organisation',
-        querystring: ListQuery,
+        querystring: UserListQuery,
         response: { 200: ListOf(UserRef), ...authErrors },
       },
     },
@@ -184,7 +145,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
         ...common,
         summary: "Set another user's password (signs that user out)",
         params: IdParams,
-        body: Type.Object({ newPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) }, { additionalProperties: false }),
+        body: ResetPasswordBody,
         response: { 200: MessageResponse, ...authErrors },
       },
     },

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { callerOf } from '../plugins/auth.ts';
-import { DateTime, OrNull, authErrors, DatabaseId, BigDatabaseId } from '../schemas/common.ts';
-import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
+import { authErrors, IdParams } from '../../shared/schemas/common.ts';
+import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
+import {
+  DeliveryParams,
+  OrganisationDeliveryParams,
+  WebhookConfig,
+  WebhookConfigBody,
+  WebhookDelivery,
+  WebhookDeliveryQuery,
+} from '../../shared/schemas/webhooks.ts';
 import {
   getWebhookConfig,
   listWebhookDeliveries,
@@ -14,54 +21,6 @@ import {
 } from '../services/webhooks/webhook-config.ts';
 import { ownOrgId } from './organisations.ts';
 
-const nullableUrl = Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })]));
-
-const WebhookConfig = Type.Object({
-  callbackUrl: OrNull(Type.String()),
-  notifierUrl: OrNull(Type.String()),
-  autoNotify: Type.Boolean(),
-  webhookSecret: OrNull(Type.String({ description: "masked hint such as '••••abcd'; never the secret" })),
-  outboundHeaderName: Type.String(),
-  outboundTimestampHeader: Type.String(),
-  callbackDisabled: Type.Boolean({ description: 'the callback URL answered 410 Gone; saving the URL again re-enables it' }),
-});
-const PatchBody = Type.Object(
-  {
-    webhookUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })], { description: 'alias of callbackUrl' })),
-    callbackUrl: nullableUrl,
-    notifierUrl: nullableUrl,
-    autoNotify: Type.Optional(Type.Boolean()),
-    webhookSecret: Type.Optional(
-      Type.Union([Type.Null(), Type.String({ maxLength: 500 })], {
-        description: "whsec_ + base64 of at least 24 bytes; null or '' clears it; the masked hint keeps the stored one",
-      }),
-    ),
-    // Longer than allowed so the service answers with its own message.
-    outboundHeaderName: Type.Optional(Type.String({ maxLength: 200 })),
-    outboundTimestampHeader: Type.Optional(Type.String({ maxLength: 200 })),
-  },
-  { additionalProperties: false },
-);
-const Delivery = Type.Object({
-  id: Type.Integer(),
-  timestamp: DateTime,
-  event: Type.String(),
-  eventId: Type.String({ description: 'the Standard Webhooks webhook-id; kept on retries and resends' }),
-  url: Type.String(),
-  status: Type.Union([
-    Type.Literal('Success'),
-    Type.Literal('Pending'),
-    Type.Literal('Retrying'),
-    Type.Literal('Failed'),
-    Type.Literal('Disabled'),
-  ]),
-  attempt: Type.Integer(),
-  responseCode: OrNull(Type.Integer()),
-  nextAttemptAt: OrNull(DateTime),
-  error: OrNull(Type.String()),
-});
-const ListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
-
 /** The routes of one scope: the caller's own organisation, or any by id (superadmin). */
 function scopeRoutes(
   prefix: string,
@@ -71,9 +30,8 @@ function scopeRoutes(
   return async (app, { ctx }) => {
     const guard = superadminOnly ? [app.authenticate, app.requireRole('superadmin')] : [app.authenticate];
     const common = { tags: ['webhooks'], security: [{ bearer: [] }] };
-    const orgId = { id: DatabaseId() };
-    const params = superadminOnly ? { params: Type.Object(orgId) } : {};
-    const deliveryParams = Type.Object({ ...(superadminOnly ? orgId : {}), deliveryId: BigDatabaseId() });
+    const params = superadminOnly ? { params: IdParams } : {};
+    const deliveryParams = superadminOnly ? OrganisationDeliveryParams : DeliveryParams;
 
     app.get(
       `${prefix}/webhook-config`,
@@ -91,7 +49,7 @@ function scopeRoutes(
           ...common,
           summary: 'Change outbound webhook settings (a 400 saves nothing)',
           ...params,
-          body: PatchBody,
+          body: WebhookConfigBody,
           response: { 200: WebhookConfig, ...authErrors },
         },
       },
@@ -105,8 +63,8 @@ function scopeRoutes(
           ...common,
           summary: 'Outbound webhook deliveries, newest first',
           ...params,
-          querystring: ListQuery,
-          response: { 200: ListOf(Delivery), ...authErrors },
+          querystring: WebhookDeliveryQuery,
+          response: { 200: ListOf(WebhookDelivery), ...authErrors },
         },
       },
       async (request) => listWebhookDeliveries(ctx, orgOf(request), pageOf(request.query)),
@@ -119,11 +77,10 @@ function scopeRoutes(
           ...common,
           summary: 'Deliver the same event (same webhook-id) again now',
           params: deliveryParams,
-          response: { 202: Delivery, ...authErrors },
+          response: { 202: WebhookDelivery, ...authErrors },
         },
       },
-      async (request, reply) =>
-        reply.code(202).send(await resendWebhookDelivery(ctx, orgOf(request), (request.params as { deliveryId: number }).deliveryId)),
+      async (request, reply) => reply.code(202).send(await resendWebhookDelivery(ctx, orgOf(request), request.params.deliveryId)),
     );
     app.post(
       `${prefix}/webhook-test`,
@@ -133,7 +90,7 @@ function scopeRoutes(
           ...common,
           summary: 'Queue a payment.test event to the callback URL',
           ...params,
-          response: { 202: Delivery, ...authErrors },
+          response: { 202: WebhookDelivery, ...authErrors },
         },
       },
       async (request, reply) => reply.code(202).send(await sendTestWebhook(ctx, orgOf(request))),

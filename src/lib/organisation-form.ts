@@ -1,6 +1,7 @@
 // Rules of the organisation create and edit forms (docs/console.md#states, #validation), free of any framework.
 import { blankToNull, hasErrors, isEmailAddress, isHttpUrl, type Checked, type FieldErrors } from './field-rules.ts';
 import type { Organisation, OrganisationInput } from './api/types.ts';
+import { ORGANISATION_CODE_RULE, isOrganisationCode } from '../../shared/organisation-code.ts';
 
 // ---------- Currencies ----------
 
@@ -81,8 +82,6 @@ export function defaultCurrencyHint(currenciesText: string, defaultCurrency: str
 
 // ---------- Shared field rules ----------
 
-const ORGANISATION_CODE = /^[A-Z0-9][A-Z0-9_-]{1,31}$/;
-
 /** An organisation code as typed: upper-cased, spaces dropped, at most 32 characters. */
 export function organisationCodeInput(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase().slice(0, 32);
@@ -132,7 +131,7 @@ export function checkCreateOrganisation(values: CreateOrganisationValues): Check
   if (email) errors.email = email;
   const code = organisationCodeInput(values.code);
   if (code === '') errors.code = 'Code is required.';
-  else if (!ORGANISATION_CODE.test(code)) errors.code = 'Code must be 2–32 letters, digits, "-" or "_", starting with a letter or digit.';
+  else if (!isOrganisationCode(code)) errors.code = `Code must be ${ORGANISATION_CODE_RULE}`;
   requireText(errors, 'country', values.country, 'Country is required.');
   const duplicate = duplicateCurrency(values.currencies);
   if (duplicate) errors.currencies = `Currency ${duplicate} is listed more than once.`;

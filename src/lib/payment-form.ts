@@ -82,9 +82,9 @@ export function receiptPdfUrl(receiptUrl: string): string {
   return `${receiptUrl}.pdf`;
 }
 
-/** Where to send the payer after creating a payment, if the server gave a checkout page (docs/console.md#calls). */
+/** Where to send the payer after creating a payment, if the server gave a checkout page: the bank choice, else the PSP's. */
 export function checkoutUrlOf(created: Pick<CreatedPayment, 'gatewayInit' | 'bankCheckoutUrl'>): string | null {
-  const candidates = [created.bankCheckoutUrl, created.gatewayInit?.response?.checkoutUrl, created.gatewayInit?.checkoutUrl];
+  const candidates = [created.bankCheckoutUrl, created.gatewayInit?.checkoutUrl];
   return candidates.find((url): url is string => typeof url === 'string' && url.trim() !== '') ?? null;
 }
 

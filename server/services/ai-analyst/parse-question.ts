@@ -1,5 +1,6 @@
 import { canonical, CHANGE_REQUEST, fold, isKnownWord, repairTypo, UNSUPPORTED } from './lexicon.ts';
 import { extractPeriod, type Period } from './periods.ts';
+import { MAX_QUESTION_LENGTH } from '../../../shared/schemas/ai.ts';
 import { queryProblem, type AnalystQuery, type PaymentStatus } from './query-schema.ts';
 
 // The embedded engine: a plain-English question about payments → the structured query, with no outside service.
@@ -34,7 +35,6 @@ export interface ParsedQuestion {
   organisationId?: number;
 }
 
-export const MAX_QUESTION_LENGTH = 1000;
 const LOOKS_LIKE_SQL =
   /;|--|\/\*|\b(?:select\s+.+\s+from|drop\s+table|delete\s+from|insert\s+into|update\s+\w+\s+set|union\s+(?:all\s+)?select|alter\s+table|truncate\s+table)\b/i;
 const DEFAULT_TOP = 5;

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { Bank, UpdateBankBody } from '../../../shared/schemas/banks.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -24,16 +26,8 @@ export interface BankContext {
   targets: TargetPolicy;
 }
 
-export interface PublicBank {
-  id: number;
-  orgId: number | null;
-  code: string;
-  name: string;
-  logoUrl: string | null;
-  apiConfig: GatewayConfig;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** The bank as the API shows it (shared/schemas/banks.ts). */
+export type PublicBank = Static<typeof Bank>;
 
 /** The bank as the API shows it: credentials in its apiConfig only as masked hints. */
 export function toPublicBank(row: rows.BankRow, dataKey: Buffer): PublicBank {
@@ -56,12 +50,8 @@ export function bankApiConfig(row: rows.BankRow, dataKey: Buffer): GatewayConfig
   return withCredentials(redacted, credentials);
 }
 
-export interface BankInput {
-  code?: string | undefined;
-  name?: string | undefined;
-  logoUrl?: string | null | undefined;
-  apiConfig?: unknown;
-}
+/** A bank create or edit as the API takes it. */
+export type BankInput = Static<typeof UpdateBankBody>;
 
 /** The checked values of a write; a new apiConfig comes back masked, with its credentials sealed apart. */
 function checked(ctx: BankContext, input: BankInput, stored: BankCredentials = {}) {

@@ -112,8 +112,6 @@ export async function volumeByOrganisation(db: Database) {
   });
 }
 
-export const MAX_CHART_DAYS = 366;
-
 /** One organisation's volume per day (UTC, all statuses) over the last `days` days, every day present, per currency. */
 export async function orgVolumeChart(db: Database, clock: Clock, orgId: number | null, days: number) {
   if (orgId === null) throw badRequest('Choose an organisation (orgId) for the volume chart.');

@@ -1,11 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { HttpError, badRequest } from '../../errors.ts';
-import { insertFile } from './files-repository.ts';
+import { HttpError, badRequest, notFound } from '../../errors.ts';
+import { findFileByKey, insertFile, type FileRow } from './files-repository.ts';
 import { MAX_IMAGE_BYTES, detectImageType } from './image-type.ts';
 
 export const FILES_PATH = '/api/files';
+
+/** A stored file by its public key; an unknown key is 404. */
+export async function readStoredFile(db: Database, publicKey: string): Promise<FileRow> {
+  const file = await findFileByKey(db, publicKey);
+  if (!file) throw notFound('File not found.');
+  return file;
+}
 
 /** Checks an uploaded image by its content and size, stores it, and returns its public URL path. */
 export async function storeImage(

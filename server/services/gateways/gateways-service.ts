@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { Gateway, UpdateGatewayBody } from '../../../shared/schemas/gateways.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -17,39 +19,11 @@ export interface GatewayContext {
   targets: TargetPolicy;
 }
 
-export interface GatewayInput {
-  name?: string | undefined;
-  provider?: string | number | undefined;
-  publicKey?: string | null | undefined;
-  secretKey?: string | null | undefined;
-  webhookSecret?: string | null | undefined;
-  baseUrl?: string | null | undefined;
-  hmacAlgo?: string | undefined;
-  sandbox?: boolean | undefined;
-  priority?: number | undefined;
-  enabled?: boolean | undefined;
-  config?: unknown;
-}
+/** A gateway create or edit as the API takes it. */
+export type GatewayInput = Static<typeof UpdateGatewayBody>;
 
-export interface PublicGateway {
-  id: number;
-  orgId: number | null;
-  name: string;
-  provider: string;
-  providerId: number;
-  providerDisplayName: string;
-  publicKey: string | null;
-  secretKey: string | null;
-  webhookSecret: string | null;
-  baseUrl: string | null;
-  hmacAlgo: string;
-  sandbox: boolean;
-  priority: number;
-  enabled: boolean;
-  config: unknown;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** The gateway as the API shows it (shared/schemas/gateways.ts). */
+export type PublicGateway = Static<typeof Gateway>;
 
 const masked = (dataKey: Buffer, sealed: string | null) => (sealed ? maskSecret(open(dataKey, sealed)) : null);
 

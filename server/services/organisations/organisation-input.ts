@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
+import { ORGANISATION_CODE_RULE, isOrganisationCode, organisationCodeOf } from '../../../shared/organisation-code.ts';
 import { findCountryByCodeOrName } from '../reference/countries-repository.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
 
@@ -26,10 +27,8 @@ export function optionalHttpUrl(value: string | null | undefined, field: string)
 
 /** Upper-cases an organisation code and checks its form. */
 export function normaliseOrganisationCode(code: string): string {
-  const value = code.trim().toUpperCase();
-  if (!/^[A-Z0-9][A-Z0-9_-]{1,31}$/.test(value)) {
-    throw badRequest('Organisation code must be 2–32 letters, digits, "-" or "_", starting with a letter or digit.');
-  }
+  const value = organisationCodeOf(code);
+  if (!isOrganisationCode(value)) throw badRequest(`Organisation code must be ${ORGANISATION_CODE_RULE}`);
   return value;
 }
 

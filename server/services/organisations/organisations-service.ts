@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { Organisation, OrganisationSettingsBody, UpdateOrganisationBody } from '../../../shared/schemas/organisations.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -20,64 +22,13 @@ export interface OrganisationContext {
 }
 
 /** Settings an orgadmin may change about its own organisation. */
-export interface SettingsInput {
-  defaultCurrency?: string | null | undefined;
-  addressLine1?: string | null | undefined;
-  addressLine2?: string | null | undefined;
-  city?: string | null | undefined;
-  state?: string | null | undefined;
-  postalCode?: string | null | undefined;
-  phone?: string | null | undefined;
-  websiteUrl?: string | null | undefined;
-  taxId?: string | null | undefined;
-  registrationNumber?: string | null | undefined;
-  invoiceFooterNote?: string | null | undefined;
-  collectsGovernmentPayments?: boolean | undefined;
-  receiptTitle?: string | null | undefined;
-  logoPosition?: 'left' | 'center' | undefined;
-  callbackUrl?: string | null | undefined;
-  notifierUrl?: string | null | undefined;
-}
+export type SettingsInput = Static<typeof OrganisationSettingsBody>;
 
-/** Everything a superadmin may set. */
-export interface OrganisationInput extends SettingsInput {
-  name?: string | undefined;
-  email?: string | undefined;
-  code?: string | undefined;
-  country?: string | undefined;
-  currencies?: string[] | undefined;
-}
+/** Everything a superadmin may set; the currencies already split into codes. */
+export type OrganisationInput = Omit<Static<typeof UpdateOrganisationBody>, 'currencies'> & { currencies?: string[] | undefined };
 
-export interface PublicOrganisation {
-  id: number;
-  name: string;
-  email: string;
-  code: string;
-  country: string | null;
-  countryCode: string | null;
-  currencies: string[];
-  defaultCurrency: string | null;
-  callbackUrl: string | null;
-  notifierUrl: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  phone: string | null;
-  websiteUrl: string | null;
-  taxId: string | null;
-  registrationNumber: string | null;
-  invoiceFooterNote: string | null;
-  collectsGovernmentPayments: boolean;
-  receiptTitle: string | null;
-  logoPosition: string;
-  logoUrl: string | null;
-  logo: string | null;
-  apiToken: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** The organisation as the API shows it (shared/schemas/organisations.ts). */
+export type PublicOrganisation = Static<typeof Organisation>;
 
 /** The organisation as the API shows it; only superadmins see the API token in full. */
 export function toPublicOrganisation(row: OrganisationRow, dataKey: Buffer, revealToken: boolean): PublicOrganisation {
@@ -138,6 +89,11 @@ async function mustFind(db: Database, id: number): Promise<OrganisationRow> {
   const row = await rows.findOrganisation(db, id);
   if (!row) throw notFound('Organisation not found.');
   return row;
+}
+
+/** Refuses an organisation id that names no organisation (404), before a call that acts on it. */
+export async function assertOrganisationExists(db: Database, id: number): Promise<void> {
+  await mustFind(db, id);
 }
 
 /** Organisations, paged and searched. */

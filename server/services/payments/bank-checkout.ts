@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { BankCheckoutOptions, BankOption as BankOptionSchema } from '../../../shared/schemas/checkout.ts';
 import { fromMinorUnits } from '../../../shared/money.ts';
 import { payments } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,23 +17,8 @@ import { recordAttempt, type PaymentRow } from './payments-repository.ts';
 import { PAYMENT_REFERENCE_PATTERN } from './reference.ts';
 import { paymentTemplateValues } from './template-values.ts';
 
-export interface BankOption {
-  code: string;
-  name: string;
-  logoUrl: string | null;
-}
-
-export interface BankCheckoutView {
-  reference: string;
-  organisation: string;
-  amount: string;
-  currency: string;
-  description: string;
-  status: string;
-  receiptNumber: string | null;
-  bank: string | null;
-  banks: BankOption[];
-}
+export type BankOption = Static<typeof BankOptionSchema>;
+export type BankCheckoutView = Static<typeof BankCheckoutOptions>;
 
 /** The bank checkout page of a payment (where bank payments send the customer). */
 export const bankCheckoutUrl = (publicUrl: string, reference: string) => `${publicUrl}/checkout/banks/${encodeURIComponent(reference)}`;

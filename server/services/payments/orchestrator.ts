@@ -7,6 +7,8 @@ import { gatewaySecrets } from '../gateways/gateways-service.ts';
 import { listGateways, type GatewayRow } from '../gateways/gateways-repository.ts';
 import { rollUpGatewayChange } from '../dashboard/rollups.ts';
 import { paymentTemplateValues } from './template-values.ts';
+import type { Static } from 'typebox';
+import type { GatewayInit as GatewayInitSchema } from '../../../shared/schemas/payments.ts';
 import { recordAttempt, setGatewayResult, type PaymentRow } from './payments-repository.ts';
 
 export interface OrchestrationContext {
@@ -17,14 +19,8 @@ export interface OrchestrationContext {
   targets: TargetPolicy;
 }
 
-export interface GatewayInit {
-  ok: boolean;
-  gateway: string | null;
-  provider: string | null;
-  checkoutUrl: string | null;
-  providerReference: string | null;
-  error: string | null;
-}
+/** What the gateway said when a payment was started through it (the wire's `gatewayInit`). */
+export type GatewayInit = Static<typeof GatewayInitSchema>;
 
 /** The gateways to try for an organisation: its own enabled ones by priority, then the global ones. */
 export async function gatewaysToTry(db: Database, orgId: number): Promise<GatewayRow[]> {

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { PaymentMessage as PaymentMessageSchema } from '../../../shared/schemas/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findMailMessage, listPaymentMessages, type MailMessageRow } from '../mail/mail-messages-repository.ts';
@@ -10,16 +12,7 @@ export interface MessageContext {
   publicUrl: string;
 }
 
-export interface PaymentMessage {
-  id: number;
-  to: string;
-  subject: string;
-  body: string;
-  status: 'pending' | 'sent' | 'logged' | 'failed';
-  error: string | null;
-  createdAt: Date;
-  sentAt: Date | null;
-}
+export type PaymentMessage = Static<typeof PaymentMessageSchema>;
 
 /** The customer's link for a payment: its receipt once paid, its invoice before. */
 export function customerLink(payment: PaymentRow, publicUrl: string): { label: string; url: string } {
@@ -33,7 +26,7 @@ const toMessage = (row: MailMessageRow): PaymentMessage => ({
   to: row.toAddress,
   subject: row.subject,
   body: row.textBody,
-  status: row.status as PaymentMessage['status'],
+  status: row.status,
   error: row.error,
   createdAt: row.createdAt,
   sentAt: row.sentAt,

@@ -1,14 +1,9 @@
+import type { Static } from 'typebox';
 import { fromMinorUnits } from '../../../shared/money.ts';
+import type { Payment, PaymentAttempt } from '../../../shared/schemas/payments.ts';
 import type { AttemptRow, PaymentRow } from './payments-repository.ts';
 
-export interface PublicAttempt {
-  gateway: string;
-  outcome: string;
-  httpStatus: number | null;
-  durationMs: number;
-  error: string | null;
-  at: Date;
-}
+export type PublicAttempt = Static<typeof PaymentAttempt>;
 
 /**
  * A time as the API shows it: a Date, or the ISO 8601 text Date#toISOString would make of it, already written by the
@@ -16,28 +11,8 @@ export interface PublicAttempt {
  */
 export type ApiTime = Date | string;
 
-export interface PublicPayment {
-  id: string;
-  reference: string;
-  receiptNumber: string | null;
-  amount: string;
-  amountMinor: number;
-  currency: string;
-  status: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  description: string;
-  metadata: unknown;
-  processViaGateway: boolean;
-  isBankPayment: boolean;
-  gateway: string | null;
-  providerReference: string | null;
-  date: ApiTime;
-  createdAt: ApiTime;
-  paidAt: ApiTime | null;
-  attempts?: PublicAttempt[];
-}
+/** The payment as the API shows it (shared/schemas/payments.ts). */
+export type PublicPayment = Static<typeof Payment>;
 
 /** The payment columns the API shows: a list selects only these. */
 export const PUBLIC_PAYMENT_KEYS = [

@@ -75,6 +75,11 @@ export async function createProvider(db: Database, clock: Clock, input: Provider
   }
 }
 
+/** The provider catalogue. */
+export function listProviderCatalogue(db: Database): Promise<rows.ProviderRow[]> {
+  return rows.listProviders(db);
+}
+
 /** Removes a provider no gateway uses; the built-in sandbox stays. */
 export async function removeProvider(db: Database, id: number): Promise<void> {
   const provider = await rows.findProvider(db, id);

@@ -18,6 +18,13 @@ export function normaliseAvatarUrl(avatar: string | null): string | null {
   throw badRequest('Image must be an http(s) URL or an uploaded file (/api/files/…).');
 }
 
+/** The signed-in user's own profile; an account deleted since sign-in is 401. */
+export async function getMyProfile(db: Database, userId: number): Promise<PublicUser> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  return toPublicUser(user);
+}
+
 /** Updates the caller's own name and avatar and returns the updated profile. */
 export async function updateMyProfile(
   db: Database,
@@ -33,7 +40,5 @@ export async function updateMyProfile(
   }
   if (changes.avatar !== undefined) fields.avatarUrl = normaliseAvatarUrl(changes.avatar);
   if (Object.keys(fields).length > 0) await updateProfileFields(db, userId, fields, clock.now());
-  const user = await findUserById(db, userId);
-  if (!user) throw unauthorized();
-  return toPublicUser(user);
+  return getMyProfile(db, userId);
 }

@@ -1,14 +1,9 @@
+import type { Static } from 'typebox';
+import type { User } from '../../../shared/schemas/users.ts';
 import type { UserRecord } from './users-repository.ts';
 
-export interface PublicUser {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  avatar: string | null;
-  orgId: number | null;
-  organisation: { id: number; name: string } | null;
-}
+/** The user as the API shows it (shared/schemas/users.ts). */
+export type PublicUser = Static<typeof User>;
 
 /** The user as the API shows it: no hash, organisation as an object. */
 export function toPublicUser(user: UserRecord): PublicUser {

@@ -1,9 +1,9 @@
+import type { Static } from 'typebox';
+import type { LoginResponse as LoginResponseSchema } from '../../../shared/schemas/auth.ts';
 import { apiPost } from './client.ts';
 import type { MessageResponse } from './types.ts';
 
-export interface LoginResponse {
-  access_token: string;
-}
+export type LoginResponse = Static<typeof LoginResponseSchema>;
 
 /** POST /auth/login: exchanges credentials for a bearer token. */
 export function login(email: string, password: string): Promise<LoginResponse> {

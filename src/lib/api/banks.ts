@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { CreateBankBody } from '../../../shared/schemas/banks.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import type { Bank, BankInput, MessageResponse, Scope } from './types.ts';
 
@@ -9,7 +11,7 @@ export function listBanks(scope: Scope): Promise<Bank[]> {
 }
 
 /** Creates a bank (code upper-cased and unique in its scope; apiConfig validated like a gateway config). */
-export function createBank(scope: Scope, input: BankInput & { code: string; name: string; apiConfig: unknown }): Promise<Bank> {
+export function createBank(scope: Scope, input: Static<typeof CreateBankBody>): Promise<Bank> {
   return apiPost<Bank>(base(scope), input);
 }
 

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { CreateCountryBody, UpdateCountryBody } from '../../../shared/schemas/reference.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import { normaliseList, type ListPage } from './list.ts';
 import type { Country, MessageResponse } from './types.ts';
@@ -17,12 +19,12 @@ export async function listCountries(query: ReferenceQuery = {}): Promise<ListPag
 }
 
 /** POST /countries: creates a country (code upper-cased by the server). */
-export function createCountry(country: { name: string; code: string; enabled?: boolean }): Promise<Country> {
+export function createCountry(country: Static<typeof CreateCountryBody>): Promise<Country> {
   return apiPost<Country>('/countries', country);
 }
 
 /** PATCH /countries/{id}: edits or toggles a country. */
-export function updateCountry(id: number, changes: Partial<Pick<Country, 'name' | 'code' | 'enabled'>>): Promise<Country> {
+export function updateCountry(id: number, changes: Static<typeof UpdateCountryBody>): Promise<Country> {
   return apiPatch<Country>(`/countries/${id}`, changes);
 }
 

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { CreateCurrencyBody, UpdateCurrencyBody } from '../../../shared/schemas/reference.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import type { ReferenceQuery } from './countries.ts';
 import { normaliseList, type ListPage } from './list.ts';
@@ -9,12 +11,12 @@ export async function listCurrencies(query: ReferenceQuery = {}): Promise<ListPa
 }
 
 /** POST /currencies: creates a currency (base unit defaults to 100). */
-export function createCurrency(currency: { name: string; code: string; baseUnit?: number; enabled?: boolean }): Promise<Currency> {
+export function createCurrency(currency: Static<typeof CreateCurrencyBody>): Promise<Currency> {
   return apiPost<Currency>('/currencies', currency);
 }
 
 /** PATCH /currencies/{id}: edits or toggles a currency. */
-export function updateCurrency(id: number, changes: Partial<Pick<Currency, 'name' | 'code' | 'baseUnit' | 'enabled'>>): Promise<Currency> {
+export function updateCurrency(id: number, changes: Static<typeof UpdateCurrencyBody>): Promise<Currency> {
   return apiPatch<Currency>(`/currencies/${id}`, changes);
 }
 

@@ -1,58 +1,24 @@
+import type { Static } from 'typebox';
+import type * as schemas from '../../../shared/schemas/dashboard.ts';
 import { apiGet } from './client.ts';
 
 /** Amounts per status in one currency (decimal strings in major units). */
-export interface CurrencyStatusTotals {
-  currency: string;
-  total: string;
-  totalMinor: number;
-  count: number;
-  Success: string;
-  Failed: string;
-  Pending: string;
-  counts: { Success: number; Failed: number; Pending: number };
-}
+export type CurrencyStatusTotals = Static<typeof schemas.CurrencyStatusTotals>;
 
 /** Status totals (docs/console.md#entities: keyed Success, Failed, Pending) in the first currency, every currency in byCurrency. */
-export interface StatusTotals extends CurrencyStatusTotals {
-  byCurrency: CurrencyStatusTotals[];
-}
+export type StatusTotals = Static<typeof schemas.StatusTotals>;
 
 /** Superadmin cards (docs/console.md#entities: orgCount, transactionCount, gatewayCount, totalVolume). */
-export interface SuperadminStats {
-  orgCount: number;
-  transactionCount: number;
-  gatewayCount: number;
-  totalVolume: string;
-  currency: string;
-  volumes: { currency: string; total: string; totalMinor: number; count: number }[];
-}
+export type SuperadminStats = Static<typeof schemas.SuperadminStats>;
 
 /** One organisation's volume in one currency (docs/console.md#entities: name, total). */
-export interface OrganisationVolume {
-  orgId: number;
-  name: string;
-  currency: string;
-  total: string;
-  totalMinor: number;
-  count: number;
-}
+export type OrganisationVolume = Static<typeof schemas.OrganisationVolume>;
 
 /** One day of the daily series (docs/console.md#entities: day, volume). */
-export interface DailyVolume {
-  day: string;
-  currency: string;
-  volume: string;
-  volumeMinor: number;
-  count: number;
-}
+export type DailyVolume = Static<typeof schemas.DailyVolume>;
 
 /** Payment count of one gateway (null id: payments not sent to a gateway). */
-export interface GatewayUsage {
-  gatewayId: number | null;
-  name: string;
-  provider: string | null;
-  count: number;
-}
+export type GatewayUsage = Static<typeof schemas.GatewayUsage>;
 
 /** GET /dashboard/superadmin-stats. */
 export function getSuperadminStats(): Promise<SuperadminStats> {

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { CreateGatewayBody } from '../../../shared/schemas/gateways.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import type { Gateway, GatewayInput, MessageResponse, Scope } from './types.ts';
 
@@ -11,7 +13,7 @@ export function listGateways(scope: Scope): Promise<Gateway[]> {
 /** Creates a gateway; the server validates the config with the shared validator. */
 export function createGateway(
   scope: Scope,
-  input: GatewayInput & { name: string; provider: string | number; config: unknown },
+  input: GatewayInput & Pick<Static<typeof CreateGatewayBody>, 'name'> & { provider: string | number; config: unknown },
 ): Promise<Gateway> {
   return apiPost<Gateway>(base(scope), input);
 }

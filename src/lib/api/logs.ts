@@ -1,29 +1,14 @@
+import type { Static } from 'typebox';
+import type { Wire } from '../../../shared/schemas/common.ts';
+import type { ApiLog as ApiLogSchema, WebhookLog as WebhookLogSchema } from '../../../shared/schemas/logs.ts';
 import { apiGet } from './client.ts';
 import { normaliseList, type ListPage } from './list.ts';
 
 /** One API request (docs/console.md#entities Api log). */
-export interface ApiLog {
-  id: number;
-  timestamp: string;
-  method: string;
-  endpoint: string;
-  statusCode: number;
-}
+export type ApiLog = Wire<Static<typeof ApiLogSchema>>;
 
 /** One inbound PSP callback (docs/console.md#entities Webhook log: createdAt or timestamp, status, provider). */
-export interface WebhookLog {
-  id: number;
-  timestamp?: string | null;
-  createdAt?: string | null;
-  status: string;
-  provider: string;
-  reference?: string | null;
-  orgId?: number | null;
-  organisation?: string | null;
-  signatureValid?: boolean | null;
-  httpStatus?: number;
-  message?: string | null;
-}
+export type WebhookLog = Wire<Static<typeof WebhookLogSchema>>;
 
 export interface LogPageQuery {
   page?: number;

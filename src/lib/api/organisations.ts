@@ -1,6 +1,10 @@
+import type { Static } from 'typebox';
+import type { UrlResponse } from '../../../shared/schemas/common.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import { normaliseList, type ListPage } from './list.ts';
 import type { MessageResponse, Organisation, OrganisationInput, OrganisationSettings } from './types.ts';
+
+type PublicUrl = Static<typeof UrlResponse>;
 
 /** GET /organisations (superadmin): a page, searched by name, code or e-mail; `all` for pickers. */
 export async function listOrganisations(
@@ -54,16 +58,16 @@ const organisationPath = (organisationId: number | null, rest: string): string =
   `/organisations/${organisationId === null ? 'my-organisation' : organisationId}/${rest}`;
 
 /** GET …/checkout-url: the organisation's public hosted checkout page. */
-export function fetchCheckoutUrl(organisationId: number | null): Promise<{ url: string }> {
-  return apiGet<{ url: string }>(organisationPath(organisationId, 'checkout-url'));
+export function fetchCheckoutUrl(organisationId: number | null): Promise<PublicUrl> {
+  return apiGet<PublicUrl>(organisationPath(organisationId, 'checkout-url'));
 }
 
 /** POST …/checkout-token/rotate: a new checkout token; the old checkout and record URLs stop working. */
-export function rotateCheckoutToken(organisationId: number | null): Promise<{ url: string }> {
-  return apiPost<{ url: string }>(organisationPath(organisationId, 'checkout-token/rotate'));
+export function rotateCheckoutToken(organisationId: number | null): Promise<PublicUrl> {
+  return apiPost<PublicUrl>(organisationPath(organisationId, 'checkout-token/rotate'));
 }
 
 /** GET …/record-url: the organisation's public Record URL (completes a payment at once). */
-export function fetchRecordUrl(organisationId: number | null): Promise<{ url: string }> {
-  return apiGet<{ url: string }>(organisationPath(organisationId, 'record-url'));
+export function fetchRecordUrl(organisationId: number | null): Promise<PublicUrl> {
+  return apiGet<PublicUrl>(organisationPath(organisationId, 'record-url'));
 }

@@ -1,23 +1,14 @@
+import type { Static } from 'typebox';
+import type { Wire } from '../../../shared/schemas/common.ts';
+import type { CreateReceiptBatchBody, ReceiptBatch as ReceiptBatchSchema } from '../../../shared/schemas/receipts.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import type { MessageResponse } from './types.ts';
 
 /** A receipt numbering batch of the caller's organisation (docs/console.md#entities); `endNumber` null means unbounded. */
-export interface ReceiptBatch {
-  id: number;
-  prefix: string;
-  startNumber: number;
-  endNumber: number | null;
-  nextNumber: number;
-  isActive: boolean;
-  createdAt?: string;
-}
+export type ReceiptBatch = Wire<Static<typeof ReceiptBatchSchema>>;
 
 /** What creating a batch sends: the server defaults startNumber to 1 and treats a null endNumber as unbounded. */
-export interface ReceiptBatchInput {
-  prefix: string;
-  startNumber?: number;
-  endNumber?: number | null;
-}
+export type ReceiptBatchInput = Static<typeof CreateReceiptBatchBody>;
 
 /** The caller's organisation's receipt batches. */
 export function listBatches(): Promise<ReceiptBatch[]> {

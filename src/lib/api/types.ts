@@ -1,182 +1,73 @@
-// Wire shapes shared by the console's API modules (docs/console.md#entities, server contract).
+// Wire shapes shared by the console's API modules: the server's own schemas (shared/schemas), read as JSON. Type
+// imports only, so no schema code enters the browser bundle.
+import type { Static } from 'typebox';
+import type { Bank as BankSchema, UpdateBankBody } from '../../../shared/schemas/banks.ts';
+import type { MessageResponse as MessageResponseSchema, Wire } from '../../../shared/schemas/common.ts';
+import type { UploadResponse } from '../../../shared/schemas/files.ts';
+import type { Gateway as GatewaySchema, UpdateGatewayBody } from '../../../shared/schemas/gateways.ts';
+import type {
+  LogoPosition as LogoPositionSchema,
+  Organisation as OrganisationSchema,
+  OrganisationSettingsBody,
+  UpdateOrganisationBody,
+} from '../../../shared/schemas/organisations.ts';
+import type {
+  HmacAlgorithm,
+  Provider as ProviderSchema,
+  ProviderBody,
+  ProviderConstraints as ProviderConstraintsSchema,
+} from '../../../shared/schemas/providers.ts';
+import type { Country as CountrySchema, Currency as CurrencySchema } from '../../../shared/schemas/reference.ts';
+import type { CreateUserBody, User as UserSchema } from '../../../shared/schemas/users.ts';
 
-export type Role = 'superadmin' | 'orgadmin';
+export type Role = NonNullable<Static<typeof CreateUserBody>['role']>;
 
-export interface OrganisationRef {
-  id: number;
-  name: string;
-}
+/** A signed-in user or a user of the users screens; `role` is one of the two roles. */
+export type User = Omit<Wire<Static<typeof UserSchema>>, 'role'> & { role: Role };
 
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  avatar: string | null;
-  orgId: number | null;
-  organisation: OrganisationRef | null;
-}
+export type OrganisationRef = NonNullable<User['organisation']>;
 
 /** Replies that only carry a human-readable outcome. */
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = Static<typeof MessageResponseSchema>;
 
-export interface Country {
-  id: number;
-  name: string;
-  code: string;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Country = Wire<Static<typeof CountrySchema>>;
 
-export interface Currency {
-  id: number;
-  name: string;
-  code: string;
-  baseUnit: number;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Currency = Wire<Static<typeof CurrencySchema>>;
 
-export type LogoPosition = 'left' | 'center';
+export type LogoPosition = Static<typeof LogoPositionSchema>;
 
 /** Settings an orgadmin may change (docs/console.md#entities "Organisation settings", minus webhook fields). */
-export interface OrganisationSettings {
-  defaultCurrency?: string | null;
-  addressLine1?: string | null;
-  addressLine2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postalCode?: string | null;
-  phone?: string | null;
-  websiteUrl?: string | null;
-  taxId?: string | null;
-  registrationNumber?: string | null;
-  invoiceFooterNote?: string | null;
-  collectsGovernmentPayments?: boolean;
-  receiptTitle?: string | null;
-  logoPosition?: LogoPosition;
-  callbackUrl?: string | null;
-  notifierUrl?: string | null;
-}
+export type OrganisationSettings = Static<typeof OrganisationSettingsBody>;
 
-export interface Organisation extends Required<OrganisationSettings> {
-  id: number;
-  name: string;
-  email: string;
-  code: string;
-  /** Country name. */
-  country: string | null;
-  countryCode: string | null;
-  currencies: string[];
-  logoUrl: string | null;
-  logo: string | null;
-  /** In full for superadmins, masked (••••abcd) for the organisation itself. */
-  apiToken: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An organisation; `apiToken` in full for superadmins, masked (••••abcd) for the organisation itself. */
+export type Organisation = Wire<Static<typeof OrganisationSchema>>;
 
 /** Everything a superadmin may set; country is a name or 2-letter code, currencies a list or comma-separated. */
-export interface OrganisationInput extends OrganisationSettings {
-  name?: string;
-  email?: string;
-  code?: string;
-  country?: string;
-  currencies?: string[] | string;
-}
+export type OrganisationInput = Static<typeof UpdateOrganisationBody>;
 
-export interface UploadedFile {
-  url: string;
-  contentType: string;
-  size: number;
-}
+export type UploadedFile = Static<typeof UploadResponse>;
 
-export type HmacAlgo = 'sha256' | 'sha1' | 'sha512';
+export type HmacAlgo = Static<typeof HmacAlgorithm>;
 
-export interface Provider {
-  id: number;
-  /** Slug used in webhook URLs: /webhooks/psp/{name}. */
-  name: string;
-  displayName: string;
-  defaultBaseUrl: string | null;
-  constraintsRequired: string[];
-  constraintsOptional: string[];
-  notes: string | null;
-  successStatuses: string[];
-  verifySuccessStatuses: string[];
-  webhookHeaderName: string | null;
-  outboundHeaderName: string | null;
-  hmacAlgo: HmacAlgo;
-  sampleInbound: string | null;
-  sampleOutbound: string | null;
-  sampleConfig: unknown;
-  builtIn: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A provider of the catalogue; `name` is the slug used in webhook URLs: /webhooks/psp/{name}; one of the three algorithms. */
+export type Provider = Omit<Wire<Static<typeof ProviderSchema>>, 'hmacAlgo'> & { hmacAlgo: HmacAlgo };
 
-export type ProviderInput = Partial<Omit<Provider, 'id' | 'builtIn' | 'createdAt' | 'updatedAt'>> & { name: string };
+export type ProviderInput = Static<typeof ProviderBody>;
 
 /** Credentials each provider asks for, keyed by provider name. */
-export type ProviderConstraints = Record<string, { required: string[]; optional: string[]; defaultBaseUrl: string | null }>;
+export type ProviderConstraints = Static<typeof ProviderConstraintsSchema>;
 
-export interface Gateway {
-  id: number;
-  orgId: number | null;
-  name: string;
-  /** Provider name (slug). */
-  provider: string;
-  providerId: number;
-  providerDisplayName: string;
-  /** Credentials come back masked (••••abcd); sending the mask back keeps the stored value. */
-  publicKey: string | null;
-  secretKey: string | null;
-  webhookSecret: string | null;
-  baseUrl: string | null;
-  hmacAlgo: HmacAlgo;
-  sandbox: boolean;
-  priority: number;
-  enabled: boolean;
-  config: unknown;
-  createdAt: string;
-  updatedAt: string;
-}
+/**
+ * A gateway; credentials come back masked (••••abcd) and sending the mask back keeps the stored value. The server
+ * stores only the three algorithms (the service checks them), which the form's select relies on.
+ */
+export type Gateway = Omit<Wire<Static<typeof GatewaySchema>>, 'hmacAlgo'> & { hmacAlgo: HmacAlgo };
 
-export interface GatewayInput {
-  name?: string;
-  provider?: string | number;
-  publicKey?: string | null;
-  secretKey?: string | null;
-  webhookSecret?: string | null;
-  baseUrl?: string | null;
-  hmacAlgo?: HmacAlgo;
-  sandbox?: boolean;
-  priority?: number;
-  enabled?: boolean;
-  config?: unknown;
-}
+export type GatewayInput = Omit<Static<typeof UpdateGatewayBody>, 'hmacAlgo'> & { hmacAlgo?: HmacAlgo };
 
-export interface Bank {
-  id: number;
-  orgId: number | null;
-  code: string;
-  name: string;
-  logoUrl: string | null;
-  apiConfig: unknown;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Bank = Wire<Static<typeof BankSchema>>;
 
-export interface BankInput {
-  code?: string;
-  name?: string;
-  logoUrl?: string | null;
-  apiConfig?: unknown;
-}
+export type BankInput = Static<typeof UpdateBankBody>;
 
 /** Which endpoints a screen uses: the global ones (superadmin) or the caller's organisation's. */
 export type Scope = 'global' | 'organisation';

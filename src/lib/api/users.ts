@@ -1,11 +1,10 @@
+import type { Static } from 'typebox';
+import type { ChangePasswordResponse, CreateUserBody, ProfileBody } from '../../../shared/schemas/users.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import { normaliseList, type ListPage } from './list.ts';
-import type { MessageResponse, Role, User } from './types.ts';
+import type { MessageResponse, User } from './types.ts';
 
-export interface ProfileUpdate {
-  name: string;
-  avatar: string | null;
-}
+export type ProfileUpdate = Static<typeof ProfileBody>;
 
 /** GET /users/me: the signed-in user's profile. */
 export function getMe(): Promise<User> {
@@ -13,8 +12,8 @@ export function getMe(): Promise<User> {
 }
 
 /** POST /users/change-password: changes the signed-in user's own password; the reply carries a fresh token (older sessions end). */
-export function changePassword(currentPassword: string, newPassword: string): Promise<MessageResponse & { access_token: string }> {
-  return apiPost<MessageResponse & { access_token: string }>('/users/change-password', { currentPassword, newPassword });
+export function changePassword(currentPassword: string, newPassword: string): Promise<Static<typeof ChangePasswordResponse>> {
+  return apiPost<Static<typeof ChangePasswordResponse>>('/users/change-password', { currentPassword, newPassword });
 }
 
 /** PATCH /users/me/profile: updates the signed-in user's name and avatar; resolves with the updated user. */
@@ -40,12 +39,12 @@ export async function listOrganisationUsers(query: UserQuery = {}): Promise<List
 }
 
 /** POST /users: role defaults to orgadmin; a superadmin passes orgId. */
-export function createUser(input: { name: string; email: string; password: string; role?: Role; orgId?: number | null }): Promise<User> {
+export function createUser(input: Static<typeof CreateUserBody>): Promise<User> {
   return apiPost<User>('/users', input);
 }
 
 /** PATCH /users/{id}: name and avatar. */
-export function updateUser(id: number, changes: { name?: string; avatar?: string | null }): Promise<User> {
+export function updateUser(id: number, changes: ProfileUpdate): Promise<User> {
   return apiPatch<User>(`/users/${id}`, changes);
 }
 

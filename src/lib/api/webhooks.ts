@@ -1,52 +1,23 @@
+import type { Static } from 'typebox';
+import type { Wire } from '../../../shared/schemas/common.ts';
+import type * as schemas from '../../../shared/schemas/webhooks.ts';
 import { apiGet, apiPatch, apiPost } from './client.ts';
 import { normaliseList, type ListPage } from './list.ts';
 
 /** An organisation's outbound webhook settings (docs/decisions.md#outbound-webhooks); the secret only ever as a masked hint. */
-export interface WebhookConfig {
-  callbackUrl: string | null;
-  notifierUrl: string | null;
-  autoNotify: boolean;
-  /** Masked hint such as '••••abcd', or null when no secret is stored; never the secret itself. */
-  webhookSecret: string | null;
-  outboundHeaderName: string;
-  outboundTimestampHeader: string;
-  /** True after the callback URL answered 410 Gone; saving a new callback URL re-enables it. */
-  callbackDisabled: boolean;
-}
+export type WebhookConfig = Static<typeof schemas.WebhookConfig>;
 
 /**
  * PATCH …/webhook-config body; every field optional. `webhookUrl` is an alias of `callbackUrl`
  * (the spec's settings screen sends it). '' or null clears a URL or the secret; sending the masked
  * hint back keeps the stored secret; a new secret is `whsec_` + base64 of at least 24 bytes.
  */
-export interface WebhookConfigPatch {
-  webhookUrl?: string | null;
-  callbackUrl?: string | null;
-  notifierUrl?: string | null;
-  autoNotify?: boolean;
-  webhookSecret?: string | null;
-  outboundHeaderName?: string;
-  outboundTimestampHeader?: string;
-}
+export type WebhookConfigPatch = Static<typeof schemas.WebhookConfigBody>;
 
-export type WebhookDeliveryStatus = 'Success' | 'Pending' | 'Retrying' | 'Failed' | 'Disabled';
+export type WebhookDeliveryStatus = Static<typeof schemas.WebhookDeliveryStatus>;
 
 /** One outbound delivery (an event to one URL) with the outcome of its latest attempt. */
-export interface WebhookDelivery {
-  id: number;
-  /** When the event was created (ISO UTC). */
-  timestamp: string;
-  /** Event type, e.g. payment.succeeded. */
-  event: string;
-  /** The Standard Webhooks webhook-id; retries and resends keep it. */
-  eventId: string;
-  url: string;
-  status: WebhookDeliveryStatus;
-  attempt: number;
-  responseCode: number | null;
-  nextAttemptAt: string | null;
-  error: string | null;
-}
+export type WebhookDelivery = Wire<Static<typeof schemas.WebhookDelivery>>;
 
 /** The path of an organisation endpoint: the caller's own (`null`), or a chosen one's (superadmin). */
 const organisationPath = (organisationId: number | null, rest: string): string =>

@@ -67,10 +67,9 @@ test('invoice and receipt links', () => {
   expect(receiptPdfUrl('http://x.test/receipts/tok')).toBe('http://x.test/receipts/tok.pdf');
 });
 
-test('the checkout URL is taken from bankCheckoutUrl, gatewayInit.response or gatewayInit, in that order', () => {
+test('the checkout URL is taken from bankCheckoutUrl, then gatewayInit', () => {
   const init = { ok: true, gateway: 'g', provider: 'p', checkoutUrl: 'https://psp.test/c', providerReference: null, error: null };
   expect(checkoutUrlOf({ gatewayInit: init })).toBe('https://psp.test/c');
-  expect(checkoutUrlOf({ gatewayInit: { ...init, response: { checkoutUrl: 'https://psp.test/r' } } })).toBe('https://psp.test/r');
   expect(checkoutUrlOf({ gatewayInit: init, bankCheckoutUrl: 'https://bank.test/b' })).toBe('https://bank.test/b');
   expect(checkoutUrlOf({ gatewayInit: { ...init, checkoutUrl: null } })).toBeNull();
   expect(checkoutUrlOf({ gatewayInit: { ...init, checkoutUrl: ' ' } })).toBeNull();

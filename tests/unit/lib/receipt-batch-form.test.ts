@@ -21,6 +21,7 @@ const batch = (id: number, extra: Partial<ReceiptBatch> = {}): ReceiptBatch => (
   endNumber: null,
   nextNumber: 1,
   isActive: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
   ...extra,
 });
 

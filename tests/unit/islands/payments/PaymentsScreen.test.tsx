@@ -34,6 +34,7 @@ function payment(reference: string, changes: Partial<Payment> = {}): Payment {
     customerEmail: 'kofi@example.test',
     customerPhone: null,
     description: 'Invoice 42',
+    metadata: null,
     processViaGateway: false,
     isBankPayment: false,
     gateway: null,

@@ -88,7 +88,15 @@ test('an empty list invites creating a batch; the form starts at 1 with no end',
 });
 
 test('creating sends the trimmed prefix and start 1 with no end, then lists the new batch', async () => {
-  const created: ReceiptBatch = { id: 3, prefix: 'NEW', startNumber: 1, endNumber: null, nextNumber: 1, isActive: false };
+  const created: ReceiptBatch = {
+    id: 3,
+    prefix: 'NEW',
+    startNumber: 1,
+    endNumber: null,
+    nextNumber: 1,
+    isActive: false,
+    createdAt: '2026-01-03T00:00:00Z',
+  };
   const { requests } = serve([INV], (request) => (request.method === 'POST' ? { status: 201, body: created } : undefined));
   const section = await renderSection();
   fireEvent.change(within(section).getByLabelText(/^Prefix/), { target: { value: '  NEW ' } });
@@ -102,7 +110,15 @@ test('creating sends the trimmed prefix and start 1 with no end, then lists the 
 });
 
 test('a bounded batch sends its start and end numbers', async () => {
-  const created: ReceiptBatch = { id: 4, prefix: 'RC', startNumber: 500, endNumber: 999, nextNumber: 500, isActive: false };
+  const created: ReceiptBatch = {
+    id: 4,
+    prefix: 'RC',
+    startNumber: 500,
+    endNumber: 999,
+    nextNumber: 500,
+    isActive: false,
+    createdAt: '2026-01-04T00:00:00Z',
+  };
   const { requests } = serve([], (request) => (request.method === 'POST' ? { status: 201, body: created } : undefined));
   const section = await renderSection();
   fireEvent.change(within(section).getByLabelText(/^Prefix/), { target: { value: 'RC' } });

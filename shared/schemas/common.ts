@@ -66,3 +66,29 @@ export function OrNull<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> 
   if (typeof type !== 'string') throw new Error('OrNull takes a schema with one type');
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
 }
+
+/** A reply that is only a URL. */
+export const UrlResponse = Type.Object({ url: Type.String() });
+
+/** Bytes on the wire (an image, a PDF): a Buffer in handlers, binary in the document. */
+export const Binary = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
+
+/** A response that is an HTML page (the customer-facing pages). */
+export const HtmlPage = { description: 'An HTML page', content: { 'text/html': { schema: Type.String() } } };
+
+/** A response that is a PDF document. */
+export const PdfDocument = { description: 'A PDF document', content: { 'application/pdf': { schema: Binary } } };
+
+/**
+ * A wire value as a client reads it back from JSON: the Dates a handler returns (DateTime) arrive as ISO text. The
+ * console types its API client as `Wire<Static<typeof Schema>>`.
+ */
+export type Wire<T> = T extends Date
+  ? string
+  : T extends Uint8Array
+    ? string
+    : T extends readonly (infer Item)[]
+      ? Wire<Item>[]
+      : T extends object
+        ? { [Key in keyof T]: Wire<T[Key]> }
+        : T;

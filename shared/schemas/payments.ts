@@ -1,0 +1,119 @@
+// The payment's wire shape: the routes validate and serialise with these, the services build Static<> values of
+// them, the console types its API client with them.
+import { Type, type Static } from 'typebox';
+import { DateTime, Email, OrNull } from './common.ts';
+import { PageQuery } from './pagination.ts';
+
+export const PaymentAttempt = Type.Object({
+  gateway: Type.String(),
+  outcome: Type.String(),
+  httpStatus: OrNull(Type.Integer()),
+  durationMs: Type.Integer(),
+  error: OrNull(Type.String()),
+  at: DateTime,
+});
+
+export const Payment = Type.Object(
+  {
+    id: Type.String({ description: 'the payment reference' }),
+    reference: Type.String(),
+    receiptNumber: OrNull(Type.String()),
+    amount: Type.String({ description: 'decimal in major units' }),
+    amountMinor: Type.Integer(),
+    currency: Type.String(),
+    status: Type.String({ description: 'Pending, Success or Failed' }),
+    customerName: Type.String(),
+    customerEmail: Type.String(),
+    customerPhone: OrNull(Type.String()),
+    description: Type.String(),
+    metadata: Type.Unknown(),
+    processViaGateway: Type.Boolean(),
+    isBankPayment: Type.Boolean(),
+    gateway: OrNull(Type.String()),
+    providerReference: OrNull(Type.String()),
+    date: DateTime,
+    createdAt: DateTime,
+    paidAt: OrNull(DateTime),
+    attempts: Type.Optional(Type.Array(PaymentAttempt)),
+  },
+  { $id: 'Payment' },
+);
+/** A reference to the registered `Payment` schema (the route plugin adds it once). */
+export const PaymentRef = Type.Unsafe<Static<typeof Payment>>(Type.Ref('Payment'));
+
+/** What the gateway said when a payment was started through it. */
+export const GatewayInit = Type.Object({
+  ok: Type.Boolean(),
+  gateway: OrNull(Type.String()),
+  provider: OrNull(Type.String()),
+  checkoutUrl: OrNull(Type.String()),
+  providerReference: OrNull(Type.String()),
+  error: OrNull(Type.String()),
+});
+
+/** The customer and amount of a new payment: the console and API tokens (POST /payments) and the public checkout. */
+export const NewPaymentFields = {
+  amount: Type.Union([Type.String({ maxLength: 30 }), Type.Number()], { description: 'decimal in major units, e.g. "12.50"' }),
+  currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: "default: the organisation's default currency" })),
+  customerName: Type.String({ minLength: 1, maxLength: 200 }),
+  customerEmail: Email,
+  customerPhone: Type.Optional(Type.String({ maxLength: 40 })),
+  description: Type.String({ minLength: 1, maxLength: 500 }),
+};
+
+/** Up to 20 text values the organisation keeps with a payment. */
+export const PaymentMetadata = Type.Record(Type.String({ maxLength: 50 }), Type.String({ maxLength: 500 }), { maxProperties: 20 });
+
+export const CreatePaymentBody = Type.Object(
+  {
+    ...NewPaymentFields,
+    metadata: Type.Optional(PaymentMetadata),
+    processViaGateway: Type.Optional(Type.Boolean()),
+    isBankPayment: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const CreatePaymentResponse = Type.Object({
+  ...Payment.properties,
+  gatewayInit: Type.Optional(GatewayInit),
+  bankCheckoutUrl: Type.Optional(Type.String({ description: 'bank payments: the page where the customer chooses a bank' })),
+});
+
+export const PaymentStatusFilter = Type.Union([Type.Literal('Pending'), Type.Literal('Success'), Type.Literal('Failed')]);
+
+export const PaymentListQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(PaymentStatusFilter),
+    from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after' })),
+    to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'reference, customer name or e-mail' })),
+  },
+  { additionalProperties: false },
+);
+
+export const PaymentMessage = Type.Object({
+  id: Type.Integer(),
+  to: Type.String(),
+  subject: Type.String(),
+  body: Type.String({ description: 'the text sent, with the invoice or receipt link appended' }),
+  status: Type.String({ description: 'sent, logged (no SMTP configured), failed or pending' }),
+  error: OrNull(Type.String()),
+  createdAt: DateTime,
+  sentAt: OrNull(DateTime),
+});
+
+export const PaymentMessageBody = Type.Object(
+  { subject: Type.String({ minLength: 1, maxLength: 200 }), body: Type.String({ minLength: 1, maxLength: 5000 }) },
+  { additionalProperties: false },
+);
+
+export const PaymentReferenceParams = Type.Object({
+  id: Type.String({ pattern: '^PAY-[0-9A-Z]{16}$', description: 'payment reference' }),
+});
+
+/** A client's key that makes a retried create answer with the first outcome. */
+export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
+
+export const PaymentMessageList = Type.Array(PaymentMessage);

@@ -1,0 +1,27 @@
+// The built-in Sandbox PSP's own API on the wire (what a gateway config calls, and its pay page).
+import { Type } from 'typebox';
+
+export const SandboxTransaction = Type.Object({
+  providerReference: Type.String(),
+  reference: Type.String(),
+  status: Type.String(),
+  amount: Type.String(),
+  currency: Type.String(),
+  checkoutUrl: Type.String(),
+});
+export const SandboxInitBody = Type.Object(
+  {
+    amount: Type.Union([Type.String({ maxLength: 40 }), Type.Number()]),
+    currency: Type.String({ minLength: 3, maxLength: 3 }),
+    reference: Type.String({ minLength: 1, maxLength: 100 }),
+    customerEmail: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 320 })])),
+    callbackUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
+    notificationUrl: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2048 })])),
+  },
+  { additionalProperties: true },
+);
+export const SandboxVerifyParams = Type.Object({ reference: Type.String({ maxLength: 100 }) });
+export const SandboxProviderReferenceParams = Type.Object({ providerReference: Type.String({ pattern: '^SBX-[0-9A-F]{12}$' }) });
+export const SandboxPayPage = Type.String({ description: 'text/html' });
+export const SandboxSettleBody = Type.Object({ outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]) });
+export const SandboxSettleRedirect = Type.Null();
