@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HttpError } from '../errors.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { handlePspCallback, type CallbackContext } from '../services/webhooks/psp-callback.ts';
+import { handlePspCallback, type CallbackContext } from '../services/psp-callbacks/psp-callback.ts';
 
 const Received = Type.Object({
   received: Type.Boolean(),

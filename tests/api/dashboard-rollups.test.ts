@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/raw.ts';
 import { providers } from '../../server/db/schema.ts';
-import { rollUpGatewayChange } from '../../server/services/dashboard/rollups.ts';
+import { rollUpGatewayChange } from '../../server/services/ledger/ledger.ts';
 import { insertGateway } from '../../server/services/gateways/gateways-repository.ts';
 import { createOrganisation as createOrganisationService } from '../../server/services/organisations/organisations-service.ts';
 import { createPayment } from '../../server/services/payments/payments-service.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { gateways, providers } from '../../db/schema.ts';
-import { invalidateCallbackLookups } from '../webhooks/callback-lookups.ts';
+import { invalidateCallbackLookups } from '../psp-callbacks/callback-lookups.ts';
 
 export type GatewayRow = typeof gateways.$inferSelect & { providerName: string; providerDisplayName: string };
 export type GatewayInsert = typeof gateways.$inferInsert;

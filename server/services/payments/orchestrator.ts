@@ -5,7 +5,7 @@ import { callInit, type CallResult } from '../adapter/http-adapter.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { gatewaySecrets } from '../gateways/gateways-service.ts';
 import { listGateways, type GatewayRow } from '../gateways/gateways-repository.ts';
-import { rollUpGatewayChange } from '../dashboard/rollups.ts';
+import { rollUpGatewayChange } from '../ledger/ledger.ts';
 import { paymentTemplateValues } from './template-values.ts';
 import { recordAttempt, setGatewayResult, type PaymentRow } from './payments-repository.ts';
 

@@ -13,7 +13,7 @@ import { newPaymentReference } from './reference.ts';
 import { toPublicPayment, type PublicPayment } from './public-payment.ts';
 import { insertRecordedPayments, type PaymentCreation, type RecordedPayment } from './payment-changes.ts';
 import { creationBatchesOf } from './creation-batches.ts';
-import { wakeDeliveryWorkers } from '../webhooks/delivery-wakeup.ts';
+import { wakeDeliveryWorkers } from '../ledger/ledger.ts';
 import { markSuccess } from './transitions.ts';
 import type { PaymentClaim } from './idempotency.ts';
 

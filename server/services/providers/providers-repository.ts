@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { gateways, providers } from '../../db/schema.ts';
-import { invalidateCallbackLookups } from '../webhooks/callback-lookups.ts';
+import { invalidateCallbackLookups } from '../psp-callbacks/callback-lookups.ts';
 
 export type ProviderRow = typeof providers.$inferSelect;
 

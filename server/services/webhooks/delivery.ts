@@ -7,7 +7,6 @@ import { fetchAllowedTarget, readBodyUpTo, TargetRefusedError } from '../adapter
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open } from '../crypto/secret-box.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findPaymentById } from '../payments/payments-repository.ts';
 import { fromMinorUnits } from '../../../shared/money.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
 import {
@@ -41,6 +40,8 @@ export interface DeliveryContext {
   publicUrl: string;
   /** Sends the receipt e-mails of autoNotify organisations; without it those rows wait. */
   mailer?: Mailer | undefined;
+  /** Reads the payment a receipt e-mail is about (the payments folder owns that table; the worker hands it in). */
+  findPayment: (db: Database, id: number) => Promise<ReceiptMailPayment | undefined>;
   /** Per-attempt timeout (15 s; tests shorten it). */
   timeoutMs?: number;
   /**
@@ -58,6 +59,19 @@ export interface DeliveryContext {
   wakeUps?: WakeUps;
   /** While deliveries are in flight, look for newly due rows at least this often (200 ms; retries fall due by time). */
   pollMs?: number;
+}
+
+/** What a receipt e-mail says of its payment. */
+export interface ReceiptMailPayment {
+  id: number;
+  reference: string;
+  receiptNumber: string | null;
+  receiptToken: string | null;
+  customerName: string;
+  customerEmail: string;
+  description: string;
+  amountMinor: number;
+  currency: string;
 }
 
 interface HttpResult {
@@ -229,7 +243,7 @@ async function deliverReceiptMail(ctx: DeliveryContext, claimed: ClaimedDelivery
 
 /** Composes and sends the receipt e-mail; returns why it could not, or null. */
 async function sendReceiptMail(ctx: DeliveryContext, claimed: ClaimedDelivery, org: OrganisationWebhookRow): Promise<string | null> {
-  const payment = claimed.paymentId === null ? undefined : await findPaymentById(ctx.db, claimed.paymentId);
+  const payment = claimed.paymentId === null ? undefined : await ctx.findPayment(ctx.db, claimed.paymentId);
   if (!payment?.receiptToken) return 'The payment has no receipt.';
   if (!ctx.mailer) return 'No mailer in this worker.';
   const subject = `Your receipt from ${org.name}`;

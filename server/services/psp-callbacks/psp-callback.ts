@@ -11,7 +11,7 @@ import { verifyPaymentStatus } from '../payments/payment-verifier.ts';
 import type { PaymentRow } from '../payments/payments-repository.ts';
 import { markFailed, markSuccess, type PaymentStatus } from '../payments/transitions.ts';
 import { distinctWebhookLocators, paymentWithGateway, providerForCallback } from './callback-lookups.ts';
-import { wakeDeliveryWorkers } from './delivery-wakeup.ts';
+import { wakeDeliveryWorkers } from '../ledger/ledger.ts';
 import { insertWebhookLog, webhookLogSideWrite } from './webhook-logs-repository.ts';
 
 export interface CallbackContext {
