@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { OrNull, authErrors, DatabaseId } from '../schemas/common.ts';
 import {
   dashboardScope,
@@ -13,7 +14,6 @@ import {
   superadminStats,
   volumeByOrganisation,
 } from '../services/dashboard/dashboard-service.ts';
-import { ownOrgId } from './organisations.ts';
 
 const Decimal = Type.String({ description: 'decimal in major units of the currency' });
 const Counts = Type.Object({ Success: Type.Integer(), Failed: Type.Integer(), Pending: Type.Integer() });
@@ -115,9 +115,10 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }>
     '/dashboard/my-status-totals',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: { ...common, summary: 'Your organisation’s totals by status', response: { 200: StatusTotalsRef, ...authErrors } },
     },
-    async (request) => statusTotals(db, ownOrgId(callerOf(request))),
+    async (request) => statusTotals(db, scopedOrganisation(request)),
   );
 
   app.get(

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Database } from '../db/client.ts';
-import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { DateTime, OrNull, authErrors, DatabaseId } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import { apiLogPage, webhookLogPage } from '../services/logs/system-logs.ts';
-import { ownOrgId } from './organisations.ts';
 
 const ApiLog = Type.Object(
   {
@@ -74,6 +73,7 @@ const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db 
     '/logs/webhooks/organisation',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: {
         ...common,
         summary: "Your organisation's inbound PSP callback logs, newest first",
@@ -81,7 +81,7 @@ const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db 
         response: { 200: ListOf(WebhookLogRef), ...authErrors },
       },
     },
-    async (request) => webhookLogPage(db, ownOrgId(callerOf(request)), pageOf(request.query)),
+    async (request) => webhookLogPage(db, scopedOrganisation(request), pageOf(request.query)),
   );
 };
 

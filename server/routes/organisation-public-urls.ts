@@ -3,12 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { authErrors, IdParams } from '../schemas/common.ts';
 import { findOrganisation } from '../services/organisations/organisations-repository.ts';
 import { organisationCheckoutUrl, organisationRecordUrl, rotateCheckoutToken } from '../services/organisations/public-urls.ts';
 import { notFound } from '../errors.ts';
-import { ownOrgId } from './organisations.ts';
 
 const Url = Type.Object({ url: Type.String() });
 
@@ -25,25 +24,23 @@ interface Options {
  */
 const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { db, clock, dataKey, publicUrl }) => {
   const common = { tags: ['organisations'], security: [{ bearer: [] }] };
-  const superadmin = [app.authenticate, app.requireRole('superadmin')];
   const existing = async (id: number) => {
     if (!(await findOrganisation(db, id))) throw notFound('Organisation not found.');
     return id;
   };
-  const own = (request: FastifyRequest) => ownOrgId(callerOf(request));
 
   const scopes = [
     {
       path: '/organisations/my-organisation',
       who: 'your organisation',
-      preHandler: app.authenticate,
-      orgOf: async (request: FastifyRequest) => own(request),
+      route: { preHandler: app.authenticate, config: { organisationScope: 'own' as const } },
+      orgOf: async (request: FastifyRequest) => scopedOrganisation(request),
     },
     {
       path: '/organisations/:id',
       who: 'an organisation (superadmin)',
-      preHandler: superadmin,
-      orgOf: async (request: FastifyRequest) => existing((request.params as { id: number }).id),
+      route: { preHandler: app.authenticate, config: { organisationScope: 'named' as const } },
+      orgOf: async (request: FastifyRequest) => existing(scopedOrganisation(request)),
     },
   ] as const;
 
@@ -52,7 +49,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
     app.get(
       `${scope.path}/checkout-url`,
       {
-        preHandler: scope.preHandler,
+        ...scope.route,
         schema: { ...common, ...params, summary: `The hosted checkout page URL of ${scope.who}`, response: { 200: Url, ...authErrors } },
       },
       async (request) => organisationCheckoutUrl(db, await scope.orgOf(request), publicUrl),
@@ -60,7 +57,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
     app.post(
       `${scope.path}/checkout-token/rotate`,
       {
-        preHandler: scope.preHandler,
+        ...scope.route,
         schema: {
           ...common,
           ...params,
@@ -73,7 +70,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
     app.get(
       `${scope.path}/record-url`,
       {
-        preHandler: scope.preHandler,
+        ...scope.route,
         schema: {
           ...common,
           ...params,

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { notFound } from '../errors.ts';
-import { callerOf, type AuthenticatedUser } from '../plugins/auth.ts';
+import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { DateTime, Email, MessageResponse, OrNull, authErrors, errorResponses, IdParams } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import type { TargetPolicy } from '../services/adapter/target-guard.ts';
@@ -111,12 +111,6 @@ const splitCurrencies = (value: string[] | string | undefined) =>
     ? undefined
     : (typeof value === 'string' ? [value] : value).flatMap((item) => item.split(',')).filter((code) => code.trim() !== '');
 
-/** The caller's own organisation id; a user without one gets 404. */
-export function ownOrgId(caller: AuthenticatedUser): number {
-  if (caller.orgId === null) throw notFound('You do not belong to an organisation.');
-  return caller.orgId;
-}
-
 /** Organisations: superadmins manage all of them; an orgadmin reads and configures its own. */
 const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; dataKey: Buffer; targets: TargetPolicy }> = async (
   app,
@@ -156,14 +150,16 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
     '/organisations/my-organisation',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: { ...common, summary: 'Your own organisation', response: { 200: OrganisationRef, ...authErrors } },
     },
-    async (request) => getOrganisation(ctx, ownOrgId(callerOf(request)), false),
+    async (request) => getOrganisation(ctx, scopedOrganisation(request), false),
   );
   app.patch(
     '/organisations/my-organisation',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: {
         ...common,
         summary: "Change your organisation's settings",
@@ -171,12 +167,13 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
         response: { 200: OrganisationRef, ...authErrors },
       },
     },
-    async (request) => updateOrganisation(ctx, ownOrgId(callerOf(request)), request.body, { full: false }),
+    async (request) => updateOrganisation(ctx, scopedOrganisation(request), request.body, { full: false }),
   );
   app.post(
     '/organisations/my-organisation/logo',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: {
         ...common,
         summary: 'Upload your organisation logo (multipart field "logo")',
@@ -186,7 +183,7 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
     },
     async (request) => {
       const caller = callerOf(request);
-      const orgId = ownOrgId(caller);
+      const orgId = scopedOrganisation(request);
       const { url } = await storeImage(db, clock, await readImageUpload(request, 'logo'), { uploadedBy: caller.id, orgId });
       return setOrganisationLogo(ctx, orgId, url, false);
     },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { forbidden, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation, type OrganisationScope } from '../plugins/organisation-scope.ts';
 import { DateTime, Email, OrNull, authErrors, errorResponses, IdParams } from '../schemas/common.ts';
 import { ListOf, PageQuery, pageOf } from '../schemas/pagination.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
@@ -106,13 +106,11 @@ const MessageBody = Type.Object(
 );
 const ReferenceParams = Type.Object({ id: Type.String({ pattern: '^PAY-[0-9A-Z]{16}$', description: 'payment reference' }) });
 
-/** The organisation a payments call acts on: the caller's own; superadmins are read-only elsewhere. */
-function ownOrg(request: FastifyRequest): number {
-  const caller = callerOf(request);
-  if (caller.role === 'superadmin') throw forbidden('Superadmin: read-only. Use /organisations/{id}/payments to view payments.');
-  if (caller.orgId === null) throw notFound('You do not belong to an organisation.');
-  return caller.orgId;
-}
+/** Payments act on the caller's own organisation; superadmins are read-only elsewhere. */
+const paymentsScope: OrganisationScope = {
+  own: 'not-superadmin',
+  superadminMessage: 'Superadmin: read-only. Use /organisations/{id}/payments to view payments.',
+};
 
 const filtersOf = (query: Static<typeof ListQuery>) => ({
   status: query.status,
@@ -142,6 +140,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     '/payments',
     {
       preHandler: app.authenticateOrApiToken,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary:
@@ -152,7 +151,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       },
     },
     async (request, reply) => {
-      const orgId = ownOrg(request);
+      const orgId = scopedOrganisation(request);
       const caller = callerOf(request);
       const outcome = await withIdempotency(
         ctx.db,
@@ -171,6 +170,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     '/payments',
     {
       preHandler: app.authenticateOrApiToken,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: "Your organisation's payments, newest first (filters: status, from, to, search)",
@@ -178,13 +178,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: ListOf(PaymentRef), ...authErrors },
       },
     },
-    async (request) => listPayments(ctx.db, ownOrg(request), filtersOf(request.query), pageOf(request.query)),
+    async (request) => listPayments(ctx.db, scopedOrganisation(request), filtersOf(request.query), pageOf(request.query)),
   );
 
   app.get(
     '/payments/:id',
     {
       preHandler: app.authenticateOrApiToken,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: 'One payment with its gateway attempts',
@@ -192,7 +193,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: PaymentRef, ...authErrors },
       },
     },
-    async (request) => getPayment(ctx.db, ownOrg(request), request.params.id),
+    async (request) => getPayment(ctx.db, scopedOrganisation(request), request.params.id),
   );
 
   app.get(
@@ -217,6 +218,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     '/payments/:id/mark-success',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: 'Mark as paid: a Pending or Failed payment becomes Success',
@@ -224,13 +226,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: PaymentRef, ...authErrors },
       },
     },
-    async (request) => markPaid(ctx.db, ownOrg(request), request.params.id, callerOf(request).id, ctx.clock.now()),
+    async (request) => markPaid(ctx.db, scopedOrganisation(request), request.params.id, callerOf(request).id, ctx.clock.now()),
   );
 
   app.get(
     '/payments/:id/receipt',
     {
       preHandler: app.authenticateOrApiToken,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: 'The public, tokenised receipt URL of a successful payment',
@@ -238,12 +241,13 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: Type.Object({ url: Type.String() }), ...authErrors },
       },
     },
-    async (request) => receiptLink(ctx.db, ownOrg(request), request.params.id, ctx.publicUrl),
+    async (request) => receiptLink(ctx.db, scopedOrganisation(request), request.params.id, ctx.publicUrl),
   );
   app.post(
     '/payments/:id/messages',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: 'E-mail the customer about a payment (the invoice or receipt link is appended); answers with the delivery outcome',
@@ -255,7 +259,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     async (request, reply) => {
       const message = await sendPaymentMessage(
         { db: ctx.db, mailer, publicUrl: ctx.publicUrl },
-        ownOrg(request),
+        scopedOrganisation(request),
         request.params.id,
         request.body,
       );
@@ -267,6 +271,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     '/payments/:id/messages',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: 'The messages sent to the customer about a payment, newest first',
@@ -274,7 +279,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: Type.Array(Message), ...authErrors },
       },
     },
-    async (request) => listMessages(ctx.db, ownOrg(request), request.params.id),
+    async (request) => listMessages(ctx.db, scopedOrganisation(request), request.params.id),
   );
 };
 
