@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
+import { rowFromDriver } from '../../db/raw.ts';
 import { gateways, providers } from '../../db/schema.ts';
 import { invalidateCallbackLookups } from '../psp-callbacks/callback-lookups.ts';
 
@@ -62,4 +64,23 @@ export async function deleteGateway(db: Database, orgId: number | null, id: numb
 export async function gatewaysCallingUnder(db: Database, prefixes: string[]): Promise<GatewayRow[]> {
   const baseUrl = sql`coalesce(nullif(${gateways.baseUrl}, ''), ${gateways.config} ->> 'baseUrl')`;
   return (await selectGateways(db).where(or(...prefixes.map((prefix) => sql`starts_with(${baseUrl}, ${prefix})`)))).map(flatten);
+}
+
+/** A gateway's name by id (null when there is none). */
+export async function gatewayNameOf(db: Database, id: number): Promise<string | null> {
+  const [row] = await db.select({ name: gateways.name }).from(gateways).where(eq(gateways.id, id)).limit(1);
+  return row?.name ?? null;
+}
+
+/** The configs of every gateway of a provider (any organisation's). */
+export async function gatewayConfigsOfProvider(db: Database, providerId: number): Promise<GatewayConfig[]> {
+  const rows = await db.select({ config: gateways.config }).from(gateways).where(eq(gateways.providerId, providerId));
+  return rows.map((row) => row.config);
+}
+
+export type StoredGateway = typeof gateways.$inferSelect;
+
+/** A gateway row as the driver returned it inside another statement's result (row_to_json). */
+export function gatewayFromDriver(raw: Record<string, unknown>): StoredGateway {
+  return rowFromDriver(gateways, raw);
 }

@@ -1,4 +1,3 @@
-import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { callInit, type CallResult } from '../adapter/http-adapter.ts';
@@ -64,7 +63,7 @@ export async function startAtGateway(
       notificationUrl: `${ctx.publicUrl}/api/webhooks/psp/${gateway.providerName}`,
     });
     const secrets = gatewaySecrets(gateway, ctx.dataKey);
-    const result = await callInit(gateway.config as GatewayConfig, values, secrets, {
+    const result = await callInit(gateway.config, values, secrets, {
       policy: ctx.targets,
       clock: ctx.clock,
       baseUrl: gateway.baseUrl,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { columnList, columnsFromDriver, escapeLike, isoTimestampSql, rowFromDriver } from '../../db/raw.ts';
 import { PUBLIC_PAYMENT_KEYS, type PublicPaymentSource } from './public-payment.ts';
@@ -422,4 +422,54 @@ export async function countOrganisationPayments(db: Database, orgId: number): Pr
 export async function countPaymentsInCurrency(db: Database, currency: string): Promise<number> {
   const [row] = await db.select({ total: count() }).from(payments).where(eq(payments.currency, currency));
   return row?.total ?? 0;
+}
+
+/** A payment by its public reference, of any organisation. */
+export async function findPaymentByReference(db: Database, reference: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+  return row;
+}
+
+/** A payment by its receipt token. */
+export async function findPaymentByReceiptToken(db: Database, token: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.receiptToken, token)).limit(1);
+  return row;
+}
+
+/** Records the bank a customer chose for a bank payment and what the bank answered. */
+export async function setBankChoice(
+  db: Database,
+  id: number,
+  values: { bankId: number; providerReference: string | null; updatedAt: Date },
+): Promise<void> {
+  await db.update(payments).set(values).where(eq(payments.id, id));
+}
+
+/**
+ * The oldest-touched Pending payments started at a gateway or bank, created between `createdAfter` and
+ * `createdBefore` (what reconciliation asks the PSPs about).
+ */
+export function pendingPaymentsToReconcile(
+  db: Database,
+  window: { createdAfter: Date; createdBefore: Date },
+  limit: number,
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'Pending'),
+        or(isNotNull(payments.gatewayId), isNotNull(payments.bankId)),
+        lt(payments.createdAt, window.createdBefore),
+        gt(payments.createdAt, window.createdAfter),
+      ),
+    )
+    .orderBy(asc(payments.updatedAt))
+    .limit(limit);
+}
+
+/** Marks a payment as looked at now (reconciliation takes the oldest-touched first). */
+export async function touchPayment(db: Database, id: number, at: Date): Promise<void> {
+  await db.update(payments).set({ updatedAt: at }).where(eq(payments.id, id));
 }

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
-import { rowFromDriver } from '../../db/raw.ts';
-import { gateways, providers } from '../../db/schema.ts';
+import { gatewayConfigsOfProvider, gatewayFromDriver, type StoredGateway } from '../gateways/gateways-repository.ts';
+import { findProviderByName, type ProviderRow } from '../providers/providers-repository.ts';
 import { paymentToChangeByReference, type PaymentToChange } from '../payments/payments-repository.ts';
 
-export type ProviderRow = typeof providers.$inferSelect;
-export type CallbackGateway = typeof gateways.$inferSelect;
+export type CallbackGateway = StoredGateway;
 
 // Short enough that a save made by another process (which cannot invalidate this one) shows soon;
 // saves in this process invalidate at once.
@@ -48,16 +46,11 @@ function lookupOf(db: Database, name: string, now: number): ProviderLookup {
   if (cached && now - cached.at < TTL_MS) return cached;
   const lookup: ProviderLookup = {
     at: now,
-    provider: db
-      .select()
-      .from(providers)
-      .where(eq(providers.name, name))
-      .limit(1)
-      .then(([row]) => {
-        // Unknown names are not kept: anyone can send them.
-        if (!row && byName.get(name) === lookup) byName.delete(name);
-        return row;
-      }),
+    provider: findProviderByName(db, name).then((row) => {
+      // Unknown names are not kept: anyone can send them.
+      if (!row && byName.get(name) === lookup) byName.delete(name);
+      return row;
+    }),
   };
   byName.set(name, lookup);
   // A failed read must not stay cached.
@@ -78,11 +71,7 @@ export async function providerForCallback(
   const provider = await lookup.provider;
   if (!provider) return undefined;
   if (!lookup.configs) {
-    const configs = db
-      .select({ config: gateways.config })
-      .from(gateways)
-      .where(eq(gateways.providerId, provider.id))
-      .then((rows) => distinctWebhookLocators(rows.map((row) => row.config as GatewayConfig)));
+    const configs = gatewayConfigsOfProvider(db, provider.id).then(distinctWebhookLocators);
     lookup.configs = configs;
     configs.catch(() => {
       if (lookup.configs === configs) delete lookup.configs;
@@ -105,5 +94,5 @@ export async function paymentWithGateway(
   });
   if (!found) return undefined;
   const { current, extra } = found;
-  return { current, gateway: extra.gateway ? rowFromDriver(gateways, extra.gateway) : null };
+  return { current, gateway: extra.gateway ? gatewayFromDriver(extra.gateway) : null };
 }
