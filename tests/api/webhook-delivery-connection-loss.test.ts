@@ -42,7 +42,14 @@ describe.skipIf(testEngine !== 'postgres')('outbound delivery when the database 
 
   const ctx = () => ({ db: database.db, clock: systemClock, dataKey: TEST_DATA_KEY, targets });
   const deliver = () =>
-    deliverDueWebhooks({ ...ctx(), findPayment: findPaymentById, log: pino({ level: 'silent' }), publicUrl: 'http://payrail.test', leaseMs: 60_000, runBudgetMs: 1_000 });
+    deliverDueWebhooks({
+      ...ctx(),
+      findPayment: findPaymentById,
+      log: pino({ level: 'silent' }),
+      publicUrl: 'http://payrail.test',
+      leaseMs: 60_000,
+      runBudgetMs: 1_000,
+    });
   let organisationCount = 0;
   /** Queues one test event to the receiver, whose first answer waits for the returned `answer`. */
   const queueHeldDelivery = async () => {

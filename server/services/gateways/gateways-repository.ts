@@ -3,7 +3,10 @@ import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { rowFromDriver } from '../../db/raw.ts';
 import { gateways, providers } from '../../db/schema.ts';
-import { invalidateCallbackLookups } from '../psp-callbacks/callback-lookups.ts';
+
+let savedGateways = 0;
+/** How many times this process saved or deleted a gateway: a cache of gateway data is stale once this changes. */
+export const gatewaySaves = (): number => savedGateways;
 
 export type GatewayRow = typeof gateways.$inferSelect & { providerName: string; providerDisplayName: string };
 export type GatewayInsert = typeof gateways.$inferInsert;
@@ -36,7 +39,7 @@ export async function findGateway(db: Database, orgId: number | null, id: number
 /** Inserts a gateway and returns its id. */
 export async function insertGateway(db: Database, values: GatewayInsert): Promise<number> {
   const [row] = await db.insert(gateways).values(values).returning({ id: gateways.id });
-  invalidateCallbackLookups();
+  savedGateways++;
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
@@ -47,7 +50,7 @@ export async function updateGateway(db: Database, orgId: number | null, id: numb
     .update(gateways)
     .set(values)
     .where(and(eq(gateways.id, id), scopeFilter(orgId)));
-  invalidateCallbackLookups();
+  savedGateways++;
 }
 
 /** Deletes a gateway of the scope; false when it did not exist there. */
@@ -56,7 +59,7 @@ export async function deleteGateway(db: Database, orgId: number | null, id: numb
     .delete(gateways)
     .where(and(eq(gateways.id, id), scopeFilter(orgId)))
     .returning({ id: gateways.id });
-  invalidateCallbackLookups();
+  savedGateways++;
   return deleted.length > 0;
 }
 

@@ -53,9 +53,7 @@ export async function changePaymentStatus(
       changedCtes,
       move: { fromStatus: current.payment.status as PaymentStatus, toStatus: update.status, cause: change.cause },
       history,
-      announcements: [
-        { org: current.org, payment: toPublicPayment(updated, current.baseUnit, current.gatewayName), at: change.at },
-      ],
+      announcements: [{ org: current.org, payment: toPublicPayment(updated, current.baseUnit, current.gatewayName), at: change.at }],
       numberPlaceholder,
       sideWrite,
     },

@@ -1,7 +1,7 @@
 import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
-import { gatewayConfigsOfProvider, gatewayFromDriver, type StoredGateway } from '../gateways/gateways-repository.ts';
-import { findProviderByName, type ProviderRow } from '../providers/providers-repository.ts';
+import { gatewayConfigsOfProvider, gatewayFromDriver, gatewaySaves, type StoredGateway } from '../gateways/gateways-repository.ts';
+import { findProviderByName, providerSaves, type ProviderRow } from '../providers/providers-repository.ts';
 import { paymentToChangeByReference, type PaymentToChange } from '../payments/payments-repository.ts';
 
 export type CallbackGateway = StoredGateway;
@@ -20,9 +20,17 @@ interface ProviderLookup {
 // Per database (tests run several in one process), per provider name.
 let cache = new WeakMap<Database, Map<string, ProviderLookup>>();
 
-/** Forgets every cached provider and gateway lookup; called whenever a provider or gateway is saved or deleted. */
-export function invalidateCallbackLookups(): void {
-  cache = new WeakMap();
+// The providers' and gateways' save counts the cache was filled at: a save in this process empties it.
+let cachedAtSaves = '';
+
+/** The cache, emptied first when a provider or gateway was saved or deleted since it was filled. */
+function currentCache(): WeakMap<Database, Map<string, ProviderLookup>> {
+  const saves = `${providerSaves()}:${gatewaySaves()}`;
+  if (saves !== cachedAtSaves) {
+    cache = new WeakMap();
+    cachedAtSaves = saves;
+  }
+  return cache;
 }
 
 /** One config per distinct webhook locator (gateways of one provider mostly share theirs). */
@@ -37,10 +45,11 @@ export function distinctWebhookLocators(configs: GatewayConfig[]): GatewayConfig
 }
 
 function lookupOf(db: Database, name: string, now: number): ProviderLookup {
-  let byName = cache.get(db);
+  const lookups = currentCache();
+  let byName = lookups.get(db);
   if (!byName) {
     byName = new Map();
-    cache.set(db, byName);
+    lookups.set(db, byName);
   }
   const cached = byName.get(name);
   if (cached && now - cached.at < TTL_MS) return cached;

@@ -22,7 +22,6 @@ import {
   type DeliveryOutcome,
   type OrganisationWebhookRow,
 } from './deliveries-repository.ts';
-import type { WakeUps } from '../worker/wake-ups.ts';
 import { nextAttemptDelay, parseRetryAfter } from './retry-schedule.ts';
 
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 15_000;
@@ -56,9 +55,17 @@ export interface DeliveryContext {
   /** Source of jitter (tests pin it). */
   random?: () => number;
   /** Wake-ups that arrive during the run (rows queued meanwhile): taken at once rather than at the next poll. */
-  wakeUps?: WakeUps;
+  wakeUps?: DeliveryWakeUps;
   /** While deliveries are in flight, look for newly due rows at least this often (200 ms; retries fall due by time). */
   pollMs?: number;
+}
+
+/** The wake-ups a worker run hands in (worker/wake-ups.ts): what the delivery loop needs of them. */
+export interface DeliveryWakeUps {
+  /** Marks every wake-up so far as seen, right before looking for due rows. */
+  take(): void;
+  /** Resolves at the first wake-up not yet taken. */
+  next(): Promise<void>;
 }
 
 /** What a receipt e-mail says of its payment. */

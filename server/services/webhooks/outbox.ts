@@ -82,11 +82,7 @@ function deliveryRows(
  * autoNotify, and with autoNotify on Success the receipt e-mail. None when the change announces nothing or the
  * organisation has nowhere to send it. Their payment id comes from the statement that records the change.
  */
-export function changeDeliveries(
-  org: OrganisationDestinations,
-  change: AnnouncedChange,
-  payment: EventPayment,
-): ChangeDelivery[] {
+export function changeDeliveries(org: OrganisationDestinations, change: AnnouncedChange, payment: EventPayment): ChangeDelivery[] {
   const type = eventTypeOf(change);
   if (type === null) return [];
   const targets = destinations(org);

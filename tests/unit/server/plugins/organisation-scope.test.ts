@@ -62,7 +62,7 @@ afterAll(() => app.close());
 
 const call = async (url: string, caller?: string) => {
   const response = await app.inject({ method: 'GET', url, headers: caller ? { 'x-caller': caller } : {} });
-  return { status: response.statusCode, body: response.json() as { orgId?: number | null; message?: string } };
+  return { status: response.statusCode, body: response.json<{ orgId?: number | null; message?: string }>() };
 };
 
 describe('organisation scope declared per route', () => {
