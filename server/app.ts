@@ -178,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jwtSecret: options.jwtSecret,
     ...(options.sessionUserTtlMs === undefined ? {} : { sessionUserTtlMs: options.sessionUserTtlMs }),
   });
+  await app.register(import('./plugins/organisation-scope.ts'));
   await app.register(apiLogPlugin, { buffer: apiLogs, clock, reads: requestLog.apiLogReads });
 
   await app.register(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
 import {
   bigint,
   bigserial,
@@ -288,7 +289,7 @@ export const gateways = pgTable(
     sandbox: boolean('sandbox').notNull().default(false),
     priority: integer('priority').notNull().default(1),
     enabled: boolean('enabled').notNull().default(true),
-    config: jsonb('config').notNull(),
+    config: jsonb('config').$type<GatewayConfig>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -311,7 +312,7 @@ export const banks = pgTable(
     logoUrl: varchar('logo_url', { length: 2048 }),
     // Credentials in the config (settings values, literal auth values) are the mask here and sealed below with
     // DATA_KEY; null until a row written before that is sealed at start-up.
-    apiConfig: jsonb('api_config').notNull(),
+    apiConfig: jsonb('api_config').$type<GatewayConfig>().notNull(),
     credentialsSealed: text('credentials_sealed'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -2,6 +2,7 @@
 // shape of the call, so PostgreSQL parses and plans each one once per connection (a named prepared statement) and no
 // query builder runs per request. Everything else uses Drizzle's builders.
 import type { Database } from './client.ts';
+import { executeNamed } from './drizzle-session.ts';
 import { pipelinedReadsOf } from './pipelined-reads.ts';
 
 /** Collects positional parameters while a statement's text is written: `params.add(value)` returns `$n`. */
@@ -32,8 +33,7 @@ export async function runStatement<Row>(
     const rows = await pipelinedReadsOf(db)?.read<Row>(name, text, params.values);
     if (rows) return rows;
   }
-  const result: unknown = await db._.session.prepareQuery({ sql: text, params: params.values }, undefined, name, false).execute();
-  return (result as { rows: Row[] }).rows;
+  return executeNamed<Row>(db, name, text, params.values);
 }
 
 /**

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import type { Caller } from '../services/auth/scope.ts';
+import type { Caller } from '../services/auth/caller.ts';
 import { withRequiredRoles } from '../openapi-audience.ts';
 import { verifyUserToken, type Role, type TokenClaims } from '../services/auth/tokens.ts';
 import { SessionUserCache } from '../services/auth/session-user-cache.ts';

@@ -1,36 +1,32 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Bank, BankList, BankRef, CreateBankBody, UpdateBankBody } from '../../shared/schemas/banks.ts';
 import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
-import { callerOf } from '../plugins/auth.ts';
 import { createBank, deleteBank, listBanks, updateBank, type BankContext } from '../services/banks/banks-service.ts';
-import { ownOrgId } from './organisations.ts';
+import { scopedOrgId, type OrganisationScope } from '../plugins/organisation-scope.ts';
 
 /** Bank CRUD for one scope: global (superadmin) or the caller's organisation. */
-function bankScopeRoutes(
-  prefix: string,
-  scopeOf: (request: FastifyRequest) => number | null,
-  superadminOnly: boolean,
-): FastifyPluginAsyncTypebox<{ ctx: BankContext }> {
+function bankScopeRoutes(prefix: string, organisationScope: OrganisationScope): FastifyPluginAsyncTypebox<{ ctx: BankContext }> {
   return async (app, { ctx }) => {
-    const guard = superadminOnly ? [app.authenticate, app.requireRole('superadmin')] : [app.authenticate];
+    const superadminOnly = organisationScope !== 'own';
+    // The scope's hook (plugins/organisation-scope.ts) adds the superadmin check for the global and named scopes.
+    const scoped = { preHandler: app.authenticate, config: { organisationScope } };
     const common = { tags: ['banks'], security: [{ bearer: [] }] };
     app.get(
       prefix,
       {
-        preHandler: guard,
+        ...scoped,
         schema: {
           ...common,
           summary: superadminOnly ? 'List global banks' : "List your organisation's banks",
           response: { 200: BankList, ...authErrors },
         },
       },
-      async (request) => listBanks(ctx, scopeOf(request)),
+      async (request) => listBanks(ctx, scopedOrgId(request)),
     );
     app.post(
       prefix,
       {
-        preHandler: guard,
+        ...scoped,
         schema: {
           ...common,
           summary: 'Create a bank (code upper-cased, unique in its scope)',
@@ -38,12 +34,12 @@ function bankScopeRoutes(
           response: { 201: BankRef, ...authErrors, 409: authErrors[400] },
         },
       },
-      async (request, reply) => reply.code(201).send(await createBank(ctx, scopeOf(request), request.body)),
+      async (request, reply) => reply.code(201).send(await createBank(ctx, scopedOrgId(request), request.body)),
     );
     app.patch(
       `${prefix}/:id`,
       {
-        preHandler: guard,
+        ...scoped,
         schema: {
           ...common,
           summary: 'Edit a bank (masked credentials in apiConfig keep their stored values)',
@@ -52,16 +48,16 @@ function bankScopeRoutes(
           response: { 200: BankRef, ...authErrors, 409: authErrors[400] },
         },
       },
-      async (request) => updateBank(ctx, scopeOf(request), request.params.id, request.body),
+      async (request) => updateBank(ctx, scopedOrgId(request), request.params.id, request.body),
     );
     app.delete(
       `${prefix}/:id`,
       {
-        preHandler: guard,
+        ...scoped,
         schema: { ...common, summary: 'Delete a bank', params: IdParams, response: { 200: MessageResponse, ...authErrors } },
       },
       async (request) => {
-        await deleteBank(ctx, scopeOf(request), request.params.id);
+        await deleteBank(ctx, scopedOrgId(request), request.params.id);
         return { message: 'Bank deleted.' };
       },
     );
@@ -71,14 +67,8 @@ function bankScopeRoutes(
 /** Global banks (/banks) and organisation banks (/organisations/my-organisation/banks). */
 const bankRoutes: FastifyPluginAsyncTypebox<{ ctx: BankContext }> = async (app, options) => {
   app.addSchema(Bank);
-  await app.register(
-    bankScopeRoutes('/banks', () => null, true),
-    options,
-  );
-  await app.register(
-    bankScopeRoutes('/organisations/my-organisation/banks', (request) => ownOrgId(callerOf(request)), false),
-    options,
-  );
+  await app.register(bankScopeRoutes('/banks', 'global'), options);
+  await app.register(bankScopeRoutes('/organisations/my-organisation/banks', 'own'), options);
 };
 
 export default bankRoutes;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { authErrors } from '../../shared/schemas/common.ts';
 import {
   DailyVolumes,
@@ -21,7 +22,6 @@ import {
   superadminStats,
   volumeByOrganisation,
 } from '../services/dashboard/dashboard-service.ts';
-import { ownOrgId } from './organisations.ts';
 
 /** Dashboard figures, read from the roll-ups maintained with every payment change (O(days), never O(payments)). */
 const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
@@ -79,9 +79,10 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }>
     '/dashboard/my-status-totals',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: { ...common, summary: 'Your organisation’s totals by status', response: { 200: StatusTotalsRef, ...authErrors } },
     },
-    async (request) => statusTotals(db, ownOrgId(callerOf(request))),
+    async (request) => statusTotals(db, scopedOrganisation(request)),
   );
 
   app.get(

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/client.ts';
-import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { authErrors } from '../../shared/schemas/common.ts';
 import { ApiLog, ApiLogRef, LogPageQuery, WebhookLog, WebhookLogQuery, WebhookLogRef } from '../../shared/schemas/logs.ts';
 import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
 import { apiLogPage, webhookLogPage } from '../services/logs/system-logs.ts';
-import { ownOrgId } from './organisations.ts';
 
 /** System Logs: API request logs and inbound PSP callback logs. */
 const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
@@ -44,6 +43,7 @@ const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db 
     '/logs/webhooks/organisation',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: {
         ...common,
         summary: "Your organisation's inbound PSP callback logs, newest first",
@@ -51,7 +51,7 @@ const logRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db 
         response: { 200: ListOf(WebhookLogRef), ...authErrors },
       },
     },
-    async (request) => webhookLogPage(db, ownOrgId(callerOf(request)), pageOf(request.query)),
+    async (request) => webhookLogPage(db, scopedOrganisation(request), pageOf(request.query)),
   );
 };
 

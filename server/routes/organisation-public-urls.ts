@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { authErrors, IdParams, UrlResponse } from '../../shared/schemas/common.ts';
 import { assertOrganisationExists } from '../services/organisations/organisations-service.ts';
 import { organisationCheckoutUrl, organisationRecordUrl, rotateCheckoutToken } from '../services/organisations/public-urls.ts';
-import { ownOrgId } from './organisations.ts';
 
 interface Options {
   db: Database;
@@ -21,25 +20,23 @@ interface Options {
  */
 const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { db, clock, dataKey, publicUrl }) => {
   const common = { tags: ['organisations'], security: [{ bearer: [] }] };
-  const superadmin = [app.authenticate, app.requireRole('superadmin')];
   const existing = async (id: number) => {
     await assertOrganisationExists(db, id);
     return id;
   };
-  const own = (request: FastifyRequest) => ownOrgId(callerOf(request));
 
   const scopes = [
     {
       path: '/organisations/my-organisation',
       who: 'your organisation',
-      preHandler: app.authenticate,
-      orgOf: async (request: FastifyRequest) => own(request),
+      route: { preHandler: app.authenticate, config: { organisationScope: 'own' as const } },
+      orgOf: async (request: FastifyRequest) => scopedOrganisation(request),
     },
     {
       path: '/organisations/:id',
       who: 'an organisation (superadmin)',
-      preHandler: superadmin,
-      orgOf: async (request: FastifyRequest) => existing((request.params as { id: number }).id),
+      route: { preHandler: app.authenticate, config: { organisationScope: 'named' as const } },
+      orgOf: async (request: FastifyRequest) => existing(scopedOrganisation(request)),
     },
   ] as const;
 
@@ -48,7 +45,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
     app.get(
       `${scope.path}/checkout-url`,
       {
-        preHandler: scope.preHandler,
+        ...scope.route,
         schema: {
           ...common,
           ...params,
@@ -61,7 +58,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
     app.post(
       `${scope.path}/checkout-token/rotate`,
       {
-        preHandler: scope.preHandler,
+        ...scope.route,
         schema: {
           ...common,
           ...params,
@@ -74,7 +71,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
     app.get(
       `${scope.path}/record-url`,
       {
-        preHandler: scope.preHandler,
+        ...scope.route,
         schema: {
           ...common,
           ...params,

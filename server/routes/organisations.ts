@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { notFound } from '../errors.ts';
-import { callerOf, type AuthenticatedUser } from '../plugins/auth.ts';
+import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { MessageResponse, authErrors, errorResponses, IdParams } from '../../shared/schemas/common.ts';
 import {
   CreateOrganisationBody,
@@ -31,12 +31,6 @@ const splitCurrencies = (value: string[] | string | undefined) =>
   value === undefined
     ? undefined
     : (typeof value === 'string' ? [value] : value).flatMap((item) => item.split(',')).filter((code) => code.trim() !== '');
-
-/** The caller's own organisation id; a user without one gets 404. */
-export function ownOrgId(caller: AuthenticatedUser): number {
-  if (caller.orgId === null) throw notFound('You do not belong to an organisation.');
-  return caller.orgId;
-}
 
 /** Organisations: superadmins manage all of them; an orgadmin reads and configures its own. */
 const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; dataKey: Buffer; targets: TargetPolicy }> = async (
@@ -82,14 +76,16 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
     '/organisations/my-organisation',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: { ...common, summary: 'Your own organisation', response: { 200: OrganisationRef, ...authErrors } },
     },
-    async (request) => getOrganisation(ctx, ownOrgId(callerOf(request)), false),
+    async (request) => getOrganisation(ctx, scopedOrganisation(request), false),
   );
   app.patch(
     '/organisations/my-organisation',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: {
         ...common,
         summary: "Change your organisation's settings",
@@ -97,12 +93,13 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
         response: { 200: OrganisationRef, ...authErrors },
       },
     },
-    async (request) => updateOrganisation(ctx, ownOrgId(callerOf(request)), request.body, { full: false }),
+    async (request) => updateOrganisation(ctx, scopedOrganisation(request), request.body, { full: false }),
   );
   app.post(
     '/organisations/my-organisation/logo',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: {
         ...common,
         summary: 'Upload your organisation logo (multipart field "logo")',
@@ -112,7 +109,7 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
     },
     async (request) => {
       const caller = callerOf(request);
-      const orgId = ownOrgId(caller);
+      const orgId = scopedOrganisation(request);
       const { url } = await storeImage(db, clock, await readImageUpload(request, 'logo'), { uploadedBy: caller.id, orgId });
       return setOrganisationLogo(ctx, orgId, url, false);
     },

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import { forbidden, notFound } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation, type OrganisationScope } from '../plugins/organisation-scope.ts';
 import { authErrors, errorResponses, IdParams, UrlResponse } from '../../shared/schemas/common.ts';
 import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
 import {
@@ -31,13 +30,11 @@ import {
 } from '../services/payments/payments-service.ts';
 import { assertOrganisationExists } from '../services/organisations/organisations-service.ts';
 
-/** The organisation a payments call acts on: the caller's own; superadmins are read-only elsewhere. */
-function ownOrg(request: FastifyRequest): number {
-  const caller = callerOf(request);
-  if (caller.role === 'superadmin') throw forbidden('Superadmin: read-only. Use /organisations/{id}/payments to view payments.');
-  if (caller.orgId === null) throw notFound('You do not belong to an organisation.');
-  return caller.orgId;
-}
+/** Payments act on the caller's own organisation; superadmins are read-only elsewhere. */
+const paymentsScope: OrganisationScope = {
+  own: 'not-superadmin',
+  superadminMessage: 'Superadmin: read-only. Use /organisations/{id}/payments to view payments.',
+};
 
 const filtersOf = (query: Static<typeof PaymentListQuery>) => ({
   status: query.status,
@@ -67,6 +64,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     '/payments',
     {
       preHandler: app.authenticateOrApiToken,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary:
@@ -77,7 +75,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       },
     },
     async (request, reply) => {
-      const orgId = ownOrg(request);
+      const orgId = scopedOrganisation(request);
       const caller = callerOf(request);
       const outcome = await withIdempotency(
         ctx.db,
@@ -96,6 +94,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     '/payments',
     {
       preHandler: app.authenticateOrApiToken,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: "Your organisation's payments, newest first (filters: status, from, to, search)",
@@ -103,13 +102,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: ListOf(PaymentRef), ...authErrors },
       },
     },
-    async (request) => listPayments(ctx.db, ownOrg(request), filtersOf(request.query), pageOf(request.query)),
+    async (request) => listPayments(ctx.db, scopedOrganisation(request), filtersOf(request.query), pageOf(request.query)),
   );
 
   app.get(
     '/payments/:id',
     {
       preHandler: app.authenticateOrApiToken,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: 'One payment with its gateway attempts',
@@ -117,7 +117,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: PaymentRef, ...authErrors },
       },
     },
-    async (request) => getPayment(ctx.db, ownOrg(request), request.params.id),
+    async (request) => getPayment(ctx.db, scopedOrganisation(request), request.params.id),
   );
 
   app.get(
@@ -142,6 +142,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     '/payments/:id/mark-success',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: 'Mark as paid: a Pending or Failed payment becomes Success',
@@ -149,13 +150,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: PaymentRef, ...authErrors },
       },
     },
-    async (request) => markPaid(ctx.db, ownOrg(request), request.params.id, callerOf(request).id, ctx.clock.now()),
+    async (request) => markPaid(ctx.db, scopedOrganisation(request), request.params.id, callerOf(request).id, ctx.clock.now()),
   );
 
   app.get(
     '/payments/:id/receipt',
     {
       preHandler: app.authenticateOrApiToken,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: 'The public, tokenised receipt URL of a successful payment',
@@ -163,12 +165,13 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: UrlResponse, ...authErrors },
       },
     },
-    async (request) => receiptLink(ctx.db, ownOrg(request), request.params.id, ctx.publicUrl),
+    async (request) => receiptLink(ctx.db, scopedOrganisation(request), request.params.id, ctx.publicUrl),
   );
   app.post(
     '/payments/:id/messages',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: 'E-mail the customer about a payment (the invoice or receipt link is appended); answers with the delivery outcome',
@@ -180,7 +183,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     async (request, reply) => {
       const message = await sendPaymentMessage(
         { db: ctx.db, mailer, publicUrl: ctx.publicUrl },
-        ownOrg(request),
+        scopedOrganisation(request),
         request.params.id,
         request.body,
       );
@@ -192,6 +195,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     '/payments/:id/messages',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: paymentsScope },
       schema: {
         ...common,
         summary: 'The messages sent to the customer about a payment, newest first',
@@ -199,7 +203,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: PaymentMessageList, ...authErrors },
       },
     },
-    async (request) => listMessages(ctx.db, ownOrg(request), request.params.id),
+    async (request) => listMessages(ctx.db, scopedOrganisation(request), request.params.id),
   );
 };
 

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { callerOf } from '../plugins/auth.ts';
+import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
 import { CreateReceiptBatchBody, ReceiptBatch, ReceiptBatchList, ReceiptBatchRef } from '../../shared/schemas/receipts.ts';
 import { activateBatch, createBatch, deleteBatch, listBatches } from '../services/receipts/receipt-batches.ts';
-import { ownOrgId } from './organisations.ts';
 
 /** Receipt numbering batches of the caller's organisation. */
 const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
@@ -17,14 +16,16 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
     '/receipt-batches',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: { ...common, summary: 'Your receipt batches', response: { 200: ReceiptBatchList, ...authErrors } },
     },
-    async (request) => listBatches(db, ownOrgId(callerOf(request))),
+    async (request) => listBatches(db, scopedOrganisation(request)),
   );
   app.post(
     '/receipt-batches',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: {
         ...common,
         summary: 'Create a receipt batch (inactive; startNumber defaults to 1, no endNumber = unbounded)',
@@ -32,12 +33,13 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
         response: { 201: ReceiptBatchRef, ...withConflicts },
       },
     },
-    async (request, reply) => reply.code(201).send(await createBatch(db, clock, ownOrgId(callerOf(request)), request.body)),
+    async (request, reply) => reply.code(201).send(await createBatch(db, clock, scopedOrganisation(request), request.body)),
   );
   app.patch(
     '/receipt-batches/:id/activate',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: {
         ...common,
         summary: 'Make this the only active batch',
@@ -45,16 +47,17 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
         response: { 200: ReceiptBatchRef, ...authErrors },
       },
     },
-    async (request) => activateBatch(db, ownOrgId(callerOf(request)), request.params.id),
+    async (request) => activateBatch(db, scopedOrganisation(request), request.params.id),
   );
   app.delete(
     '/receipt-batches/:id',
     {
       preHandler: app.authenticate,
+      config: { organisationScope: 'own' },
       schema: { ...common, summary: 'Delete a batch', params: IdParams, response: { 200: MessageResponse, ...authErrors } },
     },
     async (request) => {
-      await deleteBatch(db, ownOrgId(callerOf(request)), request.params.id);
+      await deleteBatch(db, scopedOrganisation(request), request.params.id);
       return { message: 'Batch deleted.' };
     },
   );

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { callerOf } from '../plugins/auth.ts';
 import { authErrors, IdParams } from '../../shared/schemas/common.ts';
 import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
 import {
@@ -19,16 +17,14 @@ import {
   updateWebhookConfig,
   type WebhookConfigContext,
 } from '../services/webhooks/webhook-config.ts';
-import { ownOrgId } from './organisations.ts';
+import { scopedOrganisation, type OrganisationScope } from '../plugins/organisation-scope.ts';
 
 /** The routes of one scope: the caller's own organisation, or any by id (superadmin). */
-function scopeRoutes(
-  prefix: string,
-  orgOf: (request: FastifyRequest) => number,
-  superadminOnly: boolean,
-): FastifyPluginAsyncTypebox<{ ctx: WebhookConfigContext }> {
+function scopeRoutes(prefix: string, organisationScope: OrganisationScope): FastifyPluginAsyncTypebox<{ ctx: WebhookConfigContext }> {
   return async (app, { ctx }) => {
-    const guard = superadminOnly ? [app.authenticate, app.requireRole('superadmin')] : [app.authenticate];
+    const superadminOnly = organisationScope !== 'own';
+    // The scope's hook (plugins/organisation-scope.ts) adds the superadmin check for the global and named scopes.
+    const scoped = { preHandler: app.authenticate, config: { organisationScope } };
     const common = { tags: ['webhooks'], security: [{ bearer: [] }] };
     const params = superadminOnly ? { params: IdParams } : {};
     const deliveryParams = superadminOnly ? OrganisationDeliveryParams : DeliveryParams;
@@ -36,15 +32,15 @@ function scopeRoutes(
     app.get(
       `${prefix}/webhook-config`,
       {
-        preHandler: guard,
+        ...scoped,
         schema: { ...common, summary: 'Outbound webhook settings', ...params, response: { 200: WebhookConfig, ...authErrors } },
       },
-      async (request) => getWebhookConfig(ctx, orgOf(request)),
+      async (request) => getWebhookConfig(ctx, scopedOrganisation(request)),
     );
     app.patch(
       `${prefix}/webhook-config`,
       {
-        preHandler: guard,
+        ...scoped,
         schema: {
           ...common,
           summary: 'Change outbound webhook settings (a 400 saves nothing)',
@@ -53,12 +49,12 @@ function scopeRoutes(
           response: { 200: WebhookConfig, ...authErrors },
         },
       },
-      async (request) => updateWebhookConfig(ctx, orgOf(request), request.body),
+      async (request) => updateWebhookConfig(ctx, scopedOrganisation(request), request.body),
     );
     app.get(
       `${prefix}/webhook-deliveries`,
       {
-        preHandler: guard,
+        ...scoped,
         schema: {
           ...common,
           summary: 'Outbound webhook deliveries, newest first',
@@ -67,12 +63,12 @@ function scopeRoutes(
           response: { 200: ListOf(WebhookDelivery), ...authErrors },
         },
       },
-      async (request) => listWebhookDeliveries(ctx, orgOf(request), pageOf(request.query)),
+      async (request) => listWebhookDeliveries(ctx, scopedOrganisation(request), pageOf(request.query)),
     );
     app.post(
       `${prefix}/webhook-deliveries/:deliveryId/resend`,
       {
-        preHandler: guard,
+        ...scoped,
         schema: {
           ...common,
           summary: 'Deliver the same event (same webhook-id) again now',
@@ -80,12 +76,13 @@ function scopeRoutes(
           response: { 202: WebhookDelivery, ...authErrors },
         },
       },
-      async (request, reply) => reply.code(202).send(await resendWebhookDelivery(ctx, orgOf(request), request.params.deliveryId)),
+      async (request, reply) =>
+        reply.code(202).send(await resendWebhookDelivery(ctx, scopedOrganisation(request), request.params.deliveryId)),
     );
     app.post(
       `${prefix}/webhook-test`,
       {
-        preHandler: guard,
+        ...scoped,
         schema: {
           ...common,
           summary: 'Queue a payment.test event to the callback URL',
@@ -93,21 +90,15 @@ function scopeRoutes(
           response: { 202: WebhookDelivery, ...authErrors },
         },
       },
-      async (request, reply) => reply.code(202).send(await sendTestWebhook(ctx, orgOf(request))),
+      async (request, reply) => reply.code(202).send(await sendTestWebhook(ctx, scopedOrganisation(request))),
     );
   };
 }
 
 /** Webhook configuration and delivery logs: /organisations/my-organisation/… and /organisations/{id}/… (superadmin). */
 const webhookConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: WebhookConfigContext }> = async (app, options) => {
-  await app.register(
-    scopeRoutes('/organisations/my-organisation', (request) => ownOrgId(callerOf(request)), false),
-    options,
-  );
-  await app.register(
-    scopeRoutes('/organisations/:id', (request) => (request.params as { id: number }).id, true),
-    options,
-  );
+  await app.register(scopeRoutes('/organisations/my-organisation', 'own'), options);
+  await app.register(scopeRoutes('/organisations/:id', 'named'), options);
 };
 
 export default webhookConfigRoutes;

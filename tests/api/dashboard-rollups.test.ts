@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/raw.ts';
 import { providers } from '../../server/db/schema.ts';
-import { rollUpGatewayChange } from '../../server/services/dashboard/rollups.ts';
+import { rollUpGatewayChange } from '../../server/services/ledger/ledger.ts';
 import { insertGateway } from '../../server/services/gateways/gateways-repository.ts';
 import { createOrganisation as createOrganisationService } from '../../server/services/organisations/organisations-service.ts';
 import { createPayment } from '../../server/services/payments/payments-service.ts';
@@ -12,6 +12,7 @@ import { markFailed, markSuccess } from '../../server/services/payments/transiti
 import { buildTestApp, createOrganisation, TEST_DATA_KEY, TEST_PUBLIC_URL, type TestApp } from '../helpers/app.ts';
 import { ManualClock } from '../helpers/clock.ts';
 import { random } from '../helpers/random.ts';
+import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
 
 type Row = { key: string; payment_count: number; amount_minor: number };
 const normalise = (rows: Row[]) =>
@@ -63,7 +64,15 @@ describe('dashboard roll-ups', () => {
     const [sandbox] = await test.db.select({ id: providers.id }).from(providers).where(eq(providers.name, 'sandbox')).limit(1);
     gatewayIds = [];
     for (const [index, orgId] of orgs.entries()) {
-      gatewayIds.push(await insertGateway(test.db, { orgId, name: `Gateway ${index}`, providerId: sandbox!.id, config: {}, priority: 1 }));
+      gatewayIds.push(
+        await insertGateway(test.db, {
+          orgId,
+          name: `Gateway ${index}`,
+          providerId: sandbox!.id,
+          config: {} as GatewayConfig,
+          priority: 1,
+        }),
+      );
     }
   });
   afterAll(() => test.close());

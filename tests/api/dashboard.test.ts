@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/raw.ts';
 import { providers } from '../../server/db/schema.ts';
-import { rollUpGatewayChange } from '../../server/services/dashboard/rollups.ts';
+import { rollUpGatewayChange } from '../../server/services/ledger/ledger.ts';
 import { insertGateway } from '../../server/services/gateways/gateways-repository.ts';
 import { createOrganisation as createOrganisationService } from '../../server/services/organisations/organisations-service.ts';
 import { createPayment } from '../../server/services/payments/payments-service.ts';
@@ -10,6 +10,7 @@ import { setGatewayResult } from '../../server/services/payments/payments-reposi
 import { markFailed, markSuccess } from '../../server/services/payments/transitions.ts';
 import { body, buildTestApp, createUser, signIn, TEST_DATA_KEY, TEST_PUBLIC_URL, type TestApp } from '../helpers/app.ts';
 import { ManualClock } from '../helpers/clock.ts';
+import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
 
 let t: TestApp;
 let superadmin: string;
@@ -42,7 +43,13 @@ beforeAll(async () => {
   superadmin = await signIn(t.app, 'root@payrail.test');
   orgadminA = await signIn(t.app, 'admin@akw.test');
   const [sandbox] = await t.db.select({ id: providers.id }).from(providers).where(eq(providers.name, 'sandbox')).limit(1);
-  gatewayA = await insertGateway(t.db, { orgId: orgA, name: 'Akwaaba Sandbox', providerId: sandbox!.id, config: {}, priority: 1 });
+  gatewayA = await insertGateway(t.db, {
+    orgId: orgA,
+    name: 'Akwaaba Sandbox',
+    providerId: sandbox!.id,
+    config: {} as GatewayConfig,
+    priority: 1,
+  });
 
   // The clock starts 2026-11-22T10:00Z. Day -2: A 100.00 GHS Success (gateway), 20.50 GHS Failed; day -1: A 5 USD Pending;
   // today: A 30.25 GHS Pending, B 7.00 GHS Success.

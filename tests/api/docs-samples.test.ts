@@ -15,6 +15,7 @@ import { systemClock } from '../../server/clock.ts';
 import { CATALOGUE, sandboxEntry } from '../../server/db/provider-catalogue.ts';
 import { payments, webhookDeliveries } from '../../server/db/schema.ts';
 import { deliverDueWebhooks } from '../../server/services/webhooks/delivery.ts';
+import { findPaymentById } from '../../server/services/payments/payments-repository.ts';
 import type { Provider } from '../../src/lib/api/types.ts';
 import { validateGatewayConfig } from '../../shared/gateway-config/index.ts';
 import { inboundWebhookFacts, signedCallbackCommand } from '../../src/lib/psp-webhook-sample.ts';
@@ -168,6 +169,7 @@ const deliveryContext = () => ({
   targets: { allowPrivate: true, trustedOrigins: [] },
   publicUrl,
   timeoutMs: 5000,
+  findPayment: findPaymentById,
 });
 
 /** Has Payrail's delivery worker send a real payment.test event to `url`; returns the stored outcome. */

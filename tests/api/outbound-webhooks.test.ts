@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { mailMessages, payments, webhookDeliveries, webhookDeliveryAttempts } from '../../server/db/schema.ts';
 import { markFailed } from '../../server/services/payments/transitions.ts';
 import { changePaymentStatus } from '../../server/services/payments/payment-changes.ts';
-import { paymentToChange } from '../../server/services/payments/payments-repository.ts';
+import { findPaymentById, paymentToChange } from '../../server/services/payments/payments-repository.ts';
 import { claimDueDeliveries, pruneFinishedDeliveries } from '../../server/services/webhooks/deliveries-repository.ts';
 import { deliverDueWebhooks, type DeliveryContext } from '../../server/services/webhooks/delivery.ts';
 import { WakeUps } from '../../server/services/worker/wake-ups.ts';
@@ -90,6 +90,7 @@ const context = (overrides: Partial<DeliveryContext> = {}): DeliveryContext => (
   targets: { allowPrivate: true, trustedOrigins: [] },
   publicUrl: TEST_PUBLIC_URL,
   mailer: t.app.mailer,
+  findPayment: findPaymentById,
   timeoutMs: 2000,
   random: () => 0.5,
   ...overrides,

@@ -5,6 +5,7 @@ import { gateways, paymentEvents, payments, sandboxTransactions } from '../../se
 import { reconcilePending } from '../../server/services/payments/reconcile.ts';
 import { TEST_DATA_KEY, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { freePort } from '../helpers/net.ts';
+import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
 
 let t: TestApp;
 let publicUrl: string;
@@ -100,7 +101,7 @@ describe('reconciling pending payments', () => {
     const { id: _id, ...copy } = current!;
     const [gateway] = await t.db
       .insert(gateways)
-      .values({ ...copy, name: 'No verify', enabled: false, config: {} })
+      .values({ ...copy, name: 'No verify', enabled: false, config: {} as GatewayConfig })
       .returning();
     await t.db.update(payments).set({ gatewayId: gateway!.id }).where(eq(payments.id, brokenRow!.id));
     t.clock.advance(31 * 60 * 1000);

@@ -3,7 +3,7 @@ import { loadConfig } from '../../server/config.ts';
 import { webhookLogs } from '../../server/db/schema.ts';
 import { workerJobs } from '../../server/services/worker/jobs.ts';
 import { WakeUps } from '../../server/services/worker/wake-ups.ts';
-import { insertWebhookLog } from '../../server/services/webhooks/webhook-logs-repository.ts';
+import { insertWebhookLog } from '../../server/services/psp-callbacks/webhook-logs-repository.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
 
 interface WebhookLogItem {

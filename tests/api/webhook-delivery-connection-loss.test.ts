@@ -10,6 +10,7 @@ import { seedReferenceData } from '../../server/db/reference-data.ts';
 import { webhookDeliveries } from '../../server/db/schema.ts';
 import { createOrganisation } from '../../server/services/organisations/organisations-service.ts';
 import { deliverDueWebhooks } from '../../server/services/webhooks/delivery.ts';
+import { findPaymentById } from '../../server/services/payments/payments-repository.ts';
 import { sendTestWebhook, updateWebhookConfig } from '../../server/services/webhooks/webhook-config.ts';
 import { TEST_DATA_KEY } from '../helpers/app.ts';
 import { adminQuery, createEmptyPostgresDatabase, testEngine } from '../helpers/database.ts';
@@ -41,7 +42,14 @@ describe.skipIf(testEngine !== 'postgres')('outbound delivery when the database 
 
   const ctx = () => ({ db: database.db, clock: systemClock, dataKey: TEST_DATA_KEY, targets });
   const deliver = () =>
-    deliverDueWebhooks({ ...ctx(), log: pino({ level: 'silent' }), publicUrl: 'http://payrail.test', leaseMs: 60_000, runBudgetMs: 1_000 });
+    deliverDueWebhooks({
+      ...ctx(),
+      findPayment: findPaymentById,
+      log: pino({ level: 'silent' }),
+      publicUrl: 'http://payrail.test',
+      leaseMs: 60_000,
+      runBudgetMs: 1_000,
+    });
   let organisationCount = 0;
   /** Queues one test event to the receiver, whose first answer waits for the returned `answer`. */
   const queueHeldDelivery = async () => {

@@ -12,7 +12,7 @@ export type BankCredentials = Record<string, string>;
 
 /** A stored bank: its apiConfig with credentials replaced by the mask, and the credentials sealed (null: not yet). */
 export interface StoredBankConfig {
-  apiConfig: unknown;
+  apiConfig: GatewayConfig;
   credentialsSealed: string | null;
 }
 
@@ -74,7 +74,7 @@ export function sealCredentials(dataKey: Buffer, credentials: BankCredentials): 
 
 /** A stored bank's config and credentials; a row stored before credentials were sealed still holds them in clear. */
 export function storedCredentials(row: StoredBankConfig, dataKey: Buffer): { redacted: GatewayConfig; credentials: BankCredentials } {
-  const config = row.apiConfig as GatewayConfig;
+  const config = row.apiConfig;
   if (row.credentialsSealed === null) return separateCredentials(config);
   return { redacted: config, credentials: JSON.parse(open(dataKey, row.credentialsSealed)) as BankCredentials };
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { banks } from '../../db/schema.ts';
 
@@ -71,7 +72,12 @@ export function banksWithUnsealedCredentials(db: Database): Promise<BankRow[]> {
 }
 
 /** Stores a bank's sealed credentials and masked config, unless another process has done so first; whether it did. */
-export async function storeSealedCredentials(db: Database, id: number, apiConfig: unknown, credentialsSealed: string): Promise<boolean> {
+export async function storeSealedCredentials(
+  db: Database,
+  id: number,
+  apiConfig: GatewayConfig,
+  credentialsSealed: string,
+): Promise<boolean> {
   const updated = await db
     .update(banks)
     .set({ apiConfig, credentialsSealed })
@@ -86,4 +92,16 @@ export function banksCallingUnder(db: Database, prefixes: string[]): Promise<Ban
     .select()
     .from(banks)
     .where(or(...prefixes.map((prefix) => sql`starts_with(${banks.apiConfig} ->> 'baseUrl', ${prefix})`)));
+}
+
+/** A bank by id, of any scope. */
+export async function findBankById(db: Database, id: number): Promise<BankRow | undefined> {
+  const [row] = await db.select().from(banks).where(eq(banks.id, id)).limit(1);
+  return row;
+}
+
+/** The apiConfig of every bank, global and organisations' (where a bank callback's reference may be found). */
+export async function allBankConfigs(db: Database): Promise<GatewayConfig[]> {
+  const rows = await db.select({ config: banks.apiConfig }).from(banks);
+  return rows.map((row) => row.config);
 }

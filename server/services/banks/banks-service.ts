@@ -55,7 +55,7 @@ export type BankInput = Static<typeof UpdateBankBody>;
 
 /** The checked values of a write; a new apiConfig comes back masked, with its credentials sealed apart. */
 function checked(ctx: BankContext, input: BankInput, stored: BankCredentials = {}) {
-  const values: { code?: string; name?: string; logoUrl?: string | null; apiConfig?: unknown; credentialsSealed?: string } = {};
+  const values: { code?: string; name?: string; logoUrl?: string | null; apiConfig?: GatewayConfig; credentialsSealed?: string } = {};
   if (input.code !== undefined) {
     values.code = input.code.trim().toUpperCase();
     if (!/^[A-Z0-9][A-Z0-9_-]{0,19}$/.test(values.code)) throw badRequest('Bank code must be 1–20 letters, digits, "-" or "_".');
@@ -129,7 +129,7 @@ export async function deleteBank(ctx: BankContext, orgId: number | null, id: num
 export async function sealPlaintextBankCredentials(db: Database, dataKey: Buffer): Promise<number> {
   let sealed = 0;
   for (const row of await rows.banksWithUnsealedCredentials(db)) {
-    const { redacted, credentials } = separateCredentials(row.apiConfig as GatewayConfig);
+    const { redacted, credentials } = separateCredentials(row.apiConfig);
     if (await rows.storeSealedCredentials(db, row.id, redacted, sealCredentials(dataKey, credentials))) sealed++;
   }
   return sealed;

@@ -1,8 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/raw.ts';
-import { runStatement, StatementParams } from '../../db/statements.ts';
-import type { PaymentChange } from '../payments/payment-changes.ts';
+import type { StatementParams } from '../../db/statements.ts';
 
 /** Rows per roll-up key; payment id modulo this picks one, so concurrent payments rarely wait for each other. */
 export const ROLLUP_SHARDS = 4;
@@ -15,7 +11,7 @@ export interface Delta {
 }
 
 /** The roll-up deltas of a payment's creation (+1 in its status) or status change (−1 old, +1 new). */
-export function changeDeltas(change: Pick<PaymentChange, 'fromStatus' | 'toStatus'>): Delta[] {
+export function changeDeltas(change: { fromStatus: string | null; toStatus: string }): Delta[] {
   const deltas: Delta[] = [{ status: change.toStatus, gatewayId: null, sign: 1 }];
   if (change.fromStatus !== null) deltas.push({ status: change.fromStatus, gatewayId: null, sign: -1 });
   return deltas;
@@ -55,26 +51,4 @@ export function rollupCtes(deltas: Delta[], params: StatementParams): string {
         set payment_count = t.payment_count + excluded.payment_count, amount_minor = t.amount_minor + excluded.amount_minor
       returning 1
     )`;
-}
-
-/**
- * Sets the gateway a payment went through and moves its roll-up from the old gateway to the new one. Locks the
- * payment first, so a status change cannot slip between the read and the move. Run it inside a transaction.
- */
-export async function rollUpGatewayChange(tx: Database, paymentId: number, gatewayId: number | null): Promise<void> {
-  const [row] = await queryRows<{ status: string; gateway_id: number }>(
-    tx,
-    sql`select status, coalesce(gateway_id, 0) as gateway_id from payments where id = ${paymentId} for update`,
-  );
-  if (!row) return;
-  const from = Number(row.gateway_id);
-  const to = gatewayId ?? 0;
-  if (from === to) return;
-  const deltas: Delta[] = [
-    { status: row.status, gatewayId: from, sign: -1 },
-    { status: row.status, gatewayId: to, sign: 1 },
-  ];
-  const params = new StatementParams();
-  const text = `with changed as (select * from payments where id = ${params.add(paymentId)}), ${rollupCtes(deltas, params)} select 1`;
-  await runStatement(tx, 'rollup_gateway_change', text, params);
 }

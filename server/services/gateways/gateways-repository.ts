@@ -1,7 +1,12 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
+import { rowFromDriver } from '../../db/raw.ts';
 import { gateways, providers } from '../../db/schema.ts';
-import { invalidateCallbackLookups } from '../webhooks/callback-lookups.ts';
+
+let savedGateways = 0;
+/** How many times this process saved or deleted a gateway: a cache of gateway data is stale once this changes. */
+export const gatewaySaves = (): number => savedGateways;
 
 export type GatewayRow = typeof gateways.$inferSelect & { providerName: string; providerDisplayName: string };
 export type GatewayInsert = typeof gateways.$inferInsert;
@@ -34,7 +39,7 @@ export async function findGateway(db: Database, orgId: number | null, id: number
 /** Inserts a gateway and returns its id. */
 export async function insertGateway(db: Database, values: GatewayInsert): Promise<number> {
   const [row] = await db.insert(gateways).values(values).returning({ id: gateways.id });
-  invalidateCallbackLookups();
+  savedGateways++;
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
@@ -45,7 +50,7 @@ export async function updateGateway(db: Database, orgId: number | null, id: numb
     .update(gateways)
     .set(values)
     .where(and(eq(gateways.id, id), scopeFilter(orgId)));
-  invalidateCallbackLookups();
+  savedGateways++;
 }
 
 /** Deletes a gateway of the scope; false when it did not exist there. */
@@ -54,7 +59,7 @@ export async function deleteGateway(db: Database, orgId: number | null, id: numb
     .delete(gateways)
     .where(and(eq(gateways.id, id), scopeFilter(orgId)))
     .returning({ id: gateways.id });
-  invalidateCallbackLookups();
+  savedGateways++;
   return deleted.length > 0;
 }
 
@@ -62,4 +67,23 @@ export async function deleteGateway(db: Database, orgId: number | null, id: numb
 export async function gatewaysCallingUnder(db: Database, prefixes: string[]): Promise<GatewayRow[]> {
   const baseUrl = sql`coalesce(nullif(${gateways.baseUrl}, ''), ${gateways.config} ->> 'baseUrl')`;
   return (await selectGateways(db).where(or(...prefixes.map((prefix) => sql`starts_with(${baseUrl}, ${prefix})`)))).map(flatten);
+}
+
+/** A gateway's name by id (null when there is none). */
+export async function gatewayNameOf(db: Database, id: number): Promise<string | null> {
+  const [row] = await db.select({ name: gateways.name }).from(gateways).where(eq(gateways.id, id)).limit(1);
+  return row?.name ?? null;
+}
+
+/** The configs of every gateway of a provider (any organisation's). */
+export async function gatewayConfigsOfProvider(db: Database, providerId: number): Promise<GatewayConfig[]> {
+  const rows = await db.select({ config: gateways.config }).from(gateways).where(eq(gateways.providerId, providerId));
+  return rows.map((row) => row.config);
+}
+
+export type StoredGateway = typeof gateways.$inferSelect;
+
+/** A gateway row as the driver returned it inside another statement's result (row_to_json). */
+export function gatewayFromDriver(raw: Record<string, unknown>): StoredGateway {
+  return rowFromDriver(gateways, raw);
 }

@@ -122,10 +122,12 @@ export async function createGateway(ctx: GatewayContext, orgId: number | null, i
   const providerId = await resolveProviderId(ctx.db, input.provider);
   if (input.config === undefined) throw badRequest('Please provide valid JSON in Config.');
   const values = checkedFields(ctx, { priority: 1, hmacAlgo: 'sha256', ...input });
+  const { config } = values;
+  if (config === undefined) throw badRequest('Please provide valid JSON in Config.');
   const now = ctx.clock.now();
   const id = await rows.insertGateway(ctx.db, {
     name: values.name ?? '',
-    config: values.config,
+    config,
     ...values,
     orgId,
     providerId,

@@ -3,7 +3,7 @@ import { notFound } from '../../errors.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
 import { listApiLogs } from '../api-log/api-logs-repository.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
-import { listWebhookLogs } from '../webhooks/webhook-logs-repository.ts';
+import { listWebhookLogs } from '../psp-callbacks/webhook-logs-repository.ts';
 
 const bounds = (page: Page) => ({ limit: page.pageSize, offset: (page.page - 1) * page.pageSize });
 

@@ -117,3 +117,25 @@ export async function registeredUrlsOfPaymentOrganisation(db: Database, referenc
     .limit(1);
   return [row?.callbackUrl, row?.websiteUrl].filter((url): url is string => typeof url === 'string' && url !== '');
 }
+
+/** The organisation's checkout token (undefined when there is no such organisation). */
+export async function findCheckoutToken(db: Database, orgId: number): Promise<string | undefined> {
+  const [row] = await db.select({ token: organisations.checkoutToken }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
+  return row?.token;
+}
+
+/** Stores a new checkout token; false when there is no such organisation. */
+export async function setCheckoutToken(db: Database, orgId: number, token: string, at: Date): Promise<boolean> {
+  const [row] = await db
+    .update(organisations)
+    .set({ checkoutToken: token, updatedAt: at })
+    .where(eq(organisations.id, orgId))
+    .returning({ id: organisations.id });
+  return row !== undefined;
+}
+
+/** The organisation with this checkout token. */
+export async function organisationIdWithCheckoutToken(db: Database, token: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.checkoutToken, token)).limit(1);
+  return row?.id;
+}

@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { organisations } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { newCheckoutToken } from './organisation-tokens.ts';
+import { findCheckoutToken, organisationIdWithCheckoutToken, setCheckoutToken } from './organisations-repository.ts';
 
 const CHECKOUT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
 
@@ -25,9 +24,9 @@ export const recordUrl = (publicUrl: string, dataKey: Buffer, checkoutToken: str
   `${publicUrl}/api/payment/record/${recordToken(dataKey, checkoutToken)}`;
 
 async function checkoutTokenOf(db: Database, orgId: number): Promise<string> {
-  const [row] = await db.select({ token: organisations.checkoutToken }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
-  if (!row) throw notFound('Organisation not found.');
-  return row.token;
+  const token = await findCheckoutToken(db, orgId);
+  if (token === undefined) throw notFound('Organisation not found.');
+  return token;
 }
 
 /** The organisation's public checkout page URL. */
@@ -43,20 +42,14 @@ export async function organisationRecordUrl(db: Database, orgId: number, publicU
 /** A new checkout token: the old checkout and record URLs stop working at once. Returns the new checkout URL. */
 export async function rotateCheckoutToken(db: Database, clock: Clock, orgId: number, publicUrl: string): Promise<{ url: string }> {
   const token = newCheckoutToken();
-  const [row] = await db
-    .update(organisations)
-    .set({ checkoutToken: token, updatedAt: clock.now() })
-    .where(eq(organisations.id, orgId))
-    .returning({ id: organisations.id });
-  if (!row) throw notFound('Organisation not found.');
+  if (!(await setCheckoutToken(db, orgId, token, clock.now()))) throw notFound('Organisation not found.');
   return { url: checkoutUrl(publicUrl, token) };
 }
 
 /** The organisation a checkout token belongs to (undefined for an unknown or rotated token). */
 export async function organisationIdByCheckoutToken(db: Database, token: string): Promise<number | undefined> {
   if (!CHECKOUT_TOKEN_PATTERN.test(token)) return undefined;
-  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.checkoutToken, token)).limit(1);
-  return row?.id;
+  return organisationIdWithCheckoutToken(db, token);
 }
 
 /** The organisation a record token belongs to; the proof is compared in constant time. */

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { BankCheckoutOptions, BankOption as BankOptionSchema } from '../../../shared/schemas/checkout.ts';
 import { fromMinorUnits } from '../../../shared/money.ts';
-import { payments } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
 import { callInit } from '../adapter/http-adapter.ts';
@@ -13,7 +11,7 @@ import { BANK_CALLBACK_PROVIDER } from '../providers/providers-service.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
 import type { OrchestrationContext } from './orchestrator.ts';
 import { NO_CREDENTIALS } from './payment-verifier.ts';
-import { recordAttempt, type PaymentRow } from './payments-repository.ts';
+import { findPaymentByReference, recordAttempt, setBankChoice, type PaymentRow } from './payments-repository.ts';
 import { PAYMENT_REFERENCE_PATTERN } from './reference.ts';
 import { paymentTemplateValues } from './template-values.ts';
 
@@ -32,7 +30,7 @@ export async function banksForCheckout(db: Database, orgId: number): Promise<Ban
 
 async function bankPayment(db: Database, reference: string): Promise<PaymentRow> {
   if (!PAYMENT_REFERENCE_PATTERN.test(reference)) throw notFound('Payment not found.');
-  const [row] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+  const row = await findPaymentByReference(db, reference);
   if (!row || !row.isBankPayment) throw notFound('Payment not found.');
   return row;
 }
@@ -79,9 +77,10 @@ export async function selectBank(ctx: OrchestrationContext, reference: string, b
   if (result.outcome !== 'ok' || !result.checkoutUrl) {
     throw new HttpError(502, `${bank.name} could not start the payment; try again or choose another bank.`);
   }
-  await ctx.db
-    .update(payments)
-    .set({ bankId: bank.id, providerReference: result.providerReference ?? null, updatedAt: ctx.clock.now() })
-    .where(eq(payments.id, payment.id));
+  await setBankChoice(ctx.db, payment.id, {
+    bankId: bank.id,
+    providerReference: result.providerReference ?? null,
+    updatedAt: ctx.clock.now(),
+  });
   return { redirectUrl: result.checkoutUrl };
 }

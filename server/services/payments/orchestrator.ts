@@ -1,11 +1,10 @@
-import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { callInit, type CallResult } from '../adapter/http-adapter.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { gatewaySecrets } from '../gateways/gateways-service.ts';
 import { listGateways, type GatewayRow } from '../gateways/gateways-repository.ts';
-import { rollUpGatewayChange } from '../dashboard/rollups.ts';
+import { rollUpGatewayChange } from '../ledger/ledger.ts';
 import { paymentTemplateValues } from './template-values.ts';
 import type { Static } from 'typebox';
 import type { GatewayInit as GatewayInitSchema } from '../../../shared/schemas/payments.ts';
@@ -60,7 +59,7 @@ export async function startAtGateway(
       notificationUrl: `${ctx.publicUrl}/api/webhooks/psp/${gateway.providerName}`,
     });
     const secrets = gatewaySecrets(gateway, ctx.dataKey);
-    const result = await callInit(gateway.config as GatewayConfig, values, secrets, {
+    const result = await callInit(gateway.config, values, secrets, {
       policy: ctx.targets,
       clock: ctx.clock,
       baseUrl: gateway.baseUrl,

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { banks } from '../../db/schema.ts';
+import { findBankById } from '../banks/banks-repository.ts';
 import { bankApiConfig } from '../banks/banks-service.ts';
 import { callVerify, type CallResult } from '../adapter/http-adapter.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
@@ -33,13 +31,13 @@ export async function verifyPaymentStatus(ctx: VerifyContext, payment: PaymentRo
   if (payment.gatewayId !== null) {
     const gateway = (await findGateway(ctx.db, payment.orgId, payment.gatewayId)) ?? (await findGateway(ctx.db, null, payment.gatewayId));
     if (!gateway) return undefined;
-    return callVerify(gateway.config as GatewayConfig, values, gatewaySecrets(gateway, ctx.dataKey), {
+    return callVerify(gateway.config, values, gatewaySecrets(gateway, ctx.dataKey), {
       ...options,
       baseUrl: gateway.baseUrl,
     });
   }
   if (payment.bankId !== null) {
-    const [bank] = await ctx.db.select().from(banks).where(eq(banks.id, payment.bankId)).limit(1);
+    const bank = await findBankById(ctx.db, payment.bankId);
     if (!bank) return undefined;
     return callVerify(bankApiConfig(bank, ctx.dataKey), values, NO_CREDENTIALS, options);
   }

@@ -1,10 +1,9 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { columnList, columnsFromDriver, escapeLike, isoTimestampSql, rowFromDriver } from '../../db/raw.ts';
 import { PUBLIC_PAYMENT_KEYS, type PublicPaymentSource } from './public-payment.ts';
-import type { OrganisationDestinations } from '../webhooks/deliveries-repository.ts';
+import type { NumberingPart, OrganisationDestinations } from '../ledger/ledger.ts';
 import { jsonRecordsSql, runStatement, StatementParams } from '../../db/statements.ts';
-import { receiptNumberCtes, receiptNumberSelect } from '../receipts/receipt-numbering.ts';
 import { paymentAttempts, payments } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -125,19 +124,24 @@ export interface StatusUpdate {
  * (the updated row) — or in nothing when the row changed since it was read: `target` locks it only while its row
  * version is still `current.version`, so a change never rests on a stale read (within one transaction the version
  * stays, but nothing else can change the row there). A Success takes the organisation's next receipt number in the same
- * statement (receiptNumberCtes), only when the payment is changed.
+ * statement (`numbering`, the ledger's receipt-numbering part), only when the payment is changed.
  */
-export function statusChangeCtes(current: PaymentToChange, update: StatusUpdate, params: StatementParams): string {
+export function statusChangeCtes(
+  current: PaymentToChange,
+  update: StatusUpdate,
+  numbering: NumberingPart,
+  params: StatementParams,
+): string {
   const target = `target as (
     select id, org_id from payments
      where id = ${params.add(current.payment.id)} and xmin = ${params.add(current.version)}::xid
      for update)`;
   const numbered = update.status === 'Success';
-  const numbering = numbered ? `, ${receiptNumberCtes('(select org_id from target)')}` : '';
-  return `${target}${numbering},
+  const numberingCtes = numbered ? `, ${numbering.ctes('(select org_id from target)')}` : '';
+  return `${target}${numberingCtes},
     changed as (
       update payments set status = ${params.add(update.status)},
-        receipt_number = ${numbered ? `(${receiptNumberSelect})` : 'receipt_number'},
+        receipt_number = ${numbered ? `(${numbering.select})` : 'receipt_number'},
         receipt_token = coalesce(${params.add(update.receiptToken ?? null)}, receipt_token),
         paid_at = coalesce(${params.add(update.paidAt ?? null)}::timestamptz, paid_at),
         updated_at = ${params.add(update.at)}::timestamptz
@@ -418,4 +422,54 @@ export async function countOrganisationPayments(db: Database, orgId: number): Pr
 export async function countPaymentsInCurrency(db: Database, currency: string): Promise<number> {
   const [row] = await db.select({ total: count() }).from(payments).where(eq(payments.currency, currency));
   return row?.total ?? 0;
+}
+
+/** A payment by its public reference, of any organisation. */
+export async function findPaymentByReference(db: Database, reference: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+  return row;
+}
+
+/** A payment by its receipt token. */
+export async function findPaymentByReceiptToken(db: Database, token: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.receiptToken, token)).limit(1);
+  return row;
+}
+
+/** Records the bank a customer chose for a bank payment and what the bank answered. */
+export async function setBankChoice(
+  db: Database,
+  id: number,
+  values: { bankId: number; providerReference: string | null; updatedAt: Date },
+): Promise<void> {
+  await db.update(payments).set(values).where(eq(payments.id, id));
+}
+
+/**
+ * The oldest-touched Pending payments started at a gateway or bank, created between `createdAfter` and
+ * `createdBefore` (what reconciliation asks the PSPs about).
+ */
+export function pendingPaymentsToReconcile(
+  db: Database,
+  window: { createdAfter: Date; createdBefore: Date },
+  limit: number,
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'Pending'),
+        or(isNotNull(payments.gatewayId), isNotNull(payments.bankId)),
+        lt(payments.createdAt, window.createdBefore),
+        gt(payments.createdAt, window.createdAfter),
+      ),
+    )
+    .orderBy(asc(payments.updatedAt))
+    .limit(limit);
+}
+
+/** Marks a payment as looked at now (reconciliation takes the oldest-touched first). */
+export async function touchPayment(db: Database, id: number, at: Date): Promise<void> {
+  await db.update(payments).set({ updatedAt: at }).where(eq(payments.id, id));
 }

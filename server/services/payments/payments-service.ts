@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { toMinorUnits } from '../../../shared/money.ts';
 import type { Database } from '../../db/client.ts';
-import { gateways } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
+import { gatewayNameOf } from '../gateways/gateways-repository.ts';
 import type { OrganisationForPayments } from '../organisations/organisations-repository.ts';
 import { paymentSettingsOf } from '../organisations/payment-settings-cache.ts';
 import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
@@ -13,7 +12,7 @@ import { newPaymentReference } from './reference.ts';
 import { toPublicPayment, type PublicPayment } from './public-payment.ts';
 import { insertRecordedPayments, type PaymentCreation, type RecordedPayment } from './payment-changes.ts';
 import { creationBatchesOf } from './creation-batches.ts';
-import { wakeDeliveryWorkers } from '../webhooks/delivery-wakeup.ts';
+import { wakeDeliveryWorkers } from '../ledger/ledger.ts';
 import { markSuccess } from './transitions.ts';
 import type { PaymentClaim } from './idempotency.ts';
 
@@ -45,8 +44,7 @@ async function baseUnitOf(db: Database, currency: string): Promise<number> {
 
 async function gatewayName(db: Database, gatewayId: number | null): Promise<string | null> {
   if (gatewayId === null) return null;
-  const [row] = await db.select({ name: gateways.name }).from(gateways).where(eq(gateways.id, gatewayId)).limit(1);
-  return row?.name ?? null;
+  return gatewayNameOf(db, gatewayId);
 }
 
 /**

@@ -1,9 +1,8 @@
-import { and, asc, eq, gt, isNotNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { payments } from '../../db/schema.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { verifyPaymentStatus } from './payment-verifier.ts';
+import { pendingPaymentsToReconcile, touchPayment } from './payments-repository.ts';
 import { markFailed, markSuccess } from './transitions.ts';
 
 export interface ReconcileOptions {
@@ -26,19 +25,11 @@ export interface ReconcileOptions {
  */
 export async function reconcilePending(options: ReconcileOptions): Promise<number> {
   const now = options.clock.now().getTime();
-  const candidates = await options.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'Pending'),
-        or(isNotNull(payments.gatewayId), isNotNull(payments.bankId)),
-        lt(payments.createdAt, new Date(now - options.afterMs)),
-        gt(payments.createdAt, new Date(now - options.maxAgeMs)),
-      ),
-    )
-    .orderBy(asc(payments.updatedAt))
-    .limit(options.batchSize);
+  const candidates = await pendingPaymentsToReconcile(
+    options.db,
+    { createdAfter: new Date(now - options.maxAgeMs), createdBefore: new Date(now - options.afterMs) },
+    options.batchSize,
+  );
   let changed = 0;
   for (const payment of candidates) {
     // One payment that cannot be checked must not stop the batch: it is reported, touched and skipped.
@@ -47,7 +38,7 @@ export async function reconcilePending(options: ReconcileOptions): Promise<numbe
       return undefined;
     });
     // Touch it either way, so the oldest unanswered payments do not starve the rest.
-    await options.db.update(payments).set({ updatedAt: options.clock.now() }).where(eq(payments.id, payment.id));
+    await touchPayment(options.db, payment.id, options.clock.now());
     if (!result || result.outcome !== 'ok' || !result.mappedStatus || result.mappedStatus === 'pending') continue;
     const at = options.clock.now();
     const transition =

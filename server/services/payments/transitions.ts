@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { changePaymentStatus, type ChangeCause, type ChangeSideWrite, type PaymentStatus } from './payment-changes.ts';
+import type { ChangeCause, ChangeSideWrite, PaymentStatus } from '../ledger/ledger.ts';
+import { changePaymentStatus } from './payment-changes.ts';
 import { numberingQueueOf } from './numbering-queue.ts';
 import { paymentToChange, type PaymentToChange, type StatusUpdate } from './payments-repository.ts';
 

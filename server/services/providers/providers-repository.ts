@@ -1,7 +1,10 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { gateways, providers } from '../../db/schema.ts';
-import { invalidateCallbackLookups } from '../webhooks/callback-lookups.ts';
+
+let savedProviders = 0;
+/** How many times this process saved or deleted a provider: a cache of provider data is stale once this changes. */
+export const providerSaves = (): number => savedProviders;
 
 export type ProviderRow = typeof providers.$inferSelect;
 
@@ -25,7 +28,7 @@ export async function findProviderByName(db: Database, name: string): Promise<Pr
 /** Inserts a provider. */
 export async function insertProvider(db: Database, values: typeof providers.$inferInsert): Promise<ProviderRow> {
   const [row] = await db.insert(providers).values(values).returning();
-  invalidateCallbackLookups();
+  savedProviders++;
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -39,6 +42,6 @@ export async function gatewaysUsingProvider(db: Database, id: number): Promise<n
 /** Deletes a provider; false when it did not exist. */
 export async function deleteProvider(db: Database, id: number): Promise<boolean> {
   const deleted = await db.delete(providers).where(eq(providers.id, id)).returning({ id: providers.id });
-  invalidateCallbackLookups();
+  savedProviders++;
   return deleted.length > 0;
 }

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { payments } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { fromMinorUnits } from '../../../shared/money.ts';
 import { findFileByKey } from '../files/files-repository.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
-import type { PaymentRow } from '../payments/payments-repository.ts';
+import { findPaymentByReceiptToken, findPaymentByReference, type PaymentRow } from '../payments/payments-repository.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
 
 /** Public payment references and receipt tokens; anything else is simply not found. */
@@ -149,7 +147,7 @@ async function buildDocument(db: Database, payment: PaymentRow, route: DocumentK
 /** The invoice of a payment (any status), by its public reference; 404 when unknown. */
 export async function loadInvoice(db: Database, reference: string): Promise<ReceiptDocument> {
   if (!REFERENCE_PATTERN.test(reference)) throw notFound('Invoice not found.');
-  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+  const payment = await findPaymentByReference(db, reference);
   if (!payment) throw notFound('Invoice not found.');
   return buildDocument(db, payment, 'invoice');
 }
@@ -157,7 +155,7 @@ export async function loadInvoice(db: Database, reference: string): Promise<Rece
 /** The receipt of a successful payment, by its unguessable token; 404 when unknown or not paid. */
 export async function loadReceipt(db: Database, token: string): Promise<ReceiptDocument> {
   if (!RECEIPT_TOKEN_PATTERN.test(token)) throw notFound('Receipt not found.');
-  const [payment] = await db.select().from(payments).where(eq(payments.receiptToken, token)).limit(1);
+  const payment = await findPaymentByReceiptToken(db, token);
   if (!payment || payment.status !== 'Success') throw notFound('Receipt not found.');
   return buildDocument(db, payment, 'receipt');
 }

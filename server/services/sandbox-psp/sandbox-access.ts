@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { SANDBOX_PSP_PATH, sandboxEntry } from '../../db/provider-catalogue.ts';
 import { unauthorized } from '../../errors.ts';
@@ -29,7 +28,7 @@ async function configuredAuthorizations(ctx: SandboxAccessContext): Promise<stri
   const prefixes = [sandboxEntry(ctx.publicUrl).defaultBaseUrl, SANDBOX_PSP_PATH];
   const [gateways, banks] = await Promise.all([gatewaysCallingUnder(ctx.db, prefixes), banksCallingUnder(ctx.db, prefixes)]);
   const sent = [
-    ...gateways.map((gateway) => authorizationFor(gateway.config as GatewayConfig, gatewaySecrets(gateway, ctx.dataKey))),
+    ...gateways.map((gateway) => authorizationFor(gateway.config, gatewaySecrets(gateway, ctx.dataKey))),
     ...banks.map((bank) => authorizationFor(bankApiConfig(bank, ctx.dataKey), NO_CREDENTIALS)),
   ];
   return sent.filter((header): header is string => header !== undefined);

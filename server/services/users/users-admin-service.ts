@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { assertPasswordLength } from '../auth/auth-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { invalidateUserResets } from '../auth/password-resets-repository.ts';
-import type { Caller } from '../auth/scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Role } from '../auth/tokens.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { normaliseAvatarUrl } from './profile-service.ts';

@@ -7,7 +7,6 @@ import { fetchAllowedTarget, readBodyUpTo, TargetRefusedError } from '../adapter
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open } from '../crypto/secret-box.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findPaymentById } from '../payments/payments-repository.ts';
 import { fromMinorUnits } from '../../../shared/money.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
 import {
@@ -23,7 +22,6 @@ import {
   type DeliveryOutcome,
   type OrganisationWebhookRow,
 } from './deliveries-repository.ts';
-import type { WakeUps } from '../worker/wake-ups.ts';
 import { nextAttemptDelay, parseRetryAfter } from './retry-schedule.ts';
 
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 15_000;
@@ -41,6 +39,8 @@ export interface DeliveryContext {
   publicUrl: string;
   /** Sends the receipt e-mails of autoNotify organisations; without it those rows wait. */
   mailer?: Mailer | undefined;
+  /** Reads the payment a receipt e-mail is about (the payments folder owns that table; the worker hands it in). */
+  findPayment: (db: Database, id: number) => Promise<ReceiptMailPayment | undefined>;
   /** Per-attempt timeout (15 s; tests shorten it). */
   timeoutMs?: number;
   /**
@@ -55,9 +55,30 @@ export interface DeliveryContext {
   /** Source of jitter (tests pin it). */
   random?: () => number;
   /** Wake-ups that arrive during the run (rows queued meanwhile): taken at once rather than at the next poll. */
-  wakeUps?: WakeUps;
+  wakeUps?: DeliveryWakeUps;
   /** While deliveries are in flight, look for newly due rows at least this often (200 ms; retries fall due by time). */
   pollMs?: number;
+}
+
+/** The wake-ups a worker run hands in (worker/wake-ups.ts): what the delivery loop needs of them. */
+export interface DeliveryWakeUps {
+  /** Marks every wake-up so far as seen, right before looking for due rows. */
+  take(): void;
+  /** Resolves at the first wake-up not yet taken. */
+  next(): Promise<void>;
+}
+
+/** What a receipt e-mail says of its payment. */
+export interface ReceiptMailPayment {
+  id: number;
+  reference: string;
+  receiptNumber: string | null;
+  receiptToken: string | null;
+  customerName: string;
+  customerEmail: string;
+  description: string;
+  amountMinor: number;
+  currency: string;
 }
 
 interface HttpResult {
@@ -229,7 +250,7 @@ async function deliverReceiptMail(ctx: DeliveryContext, claimed: ClaimedDelivery
 
 /** Composes and sends the receipt e-mail; returns why it could not, or null. */
 async function sendReceiptMail(ctx: DeliveryContext, claimed: ClaimedDelivery, org: OrganisationWebhookRow): Promise<string | null> {
-  const payment = claimed.paymentId === null ? undefined : await findPaymentById(ctx.db, claimed.paymentId);
+  const payment = claimed.paymentId === null ? undefined : await ctx.findPayment(ctx.db, claimed.paymentId);
   if (!payment?.receiptToken) return 'The payment has no receipt.';
   if (!ctx.mailer) return 'No mailer in this worker.';
   const subject = `Your receipt from ${org.name}`;

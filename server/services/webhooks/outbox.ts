@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import type { PaymentChange } from '../payments/payment-changes.ts';
-import type { PublicPayment } from '../payments/public-payment.ts';
 import {
   insertDeliveries,
   type DeliveryChannel,
@@ -14,13 +12,29 @@ import {
 
 export type WebhookEventType = 'payment.created' | 'payment.succeeded' | 'payment.failed' | 'payment.test';
 
+/** A payment change as the outbox sees it: fromStatus null when the payment was just created. */
+export interface AnnouncedChange {
+  fromStatus: string | null;
+  toStatus: string;
+  at: Date;
+}
+
+/**
+ * The payment an event carries, in its wire shape (the ledger hands in the public payment); the outbox itself reads
+ * only these fields and signs the rest as given.
+ */
+export interface EventPayment {
+  reference: string;
+  customerEmail: string;
+}
+
 /** A new Standard Webhooks message id: `msg_` + 128 random bits. */
 export function newEventId(): string {
   return `msg_${randomBytes(16).toString('base64url')}`;
 }
 
 /** The event a payment change announces, or null (e.g. Failed → Failed never happens; other changes are silent). */
-function eventTypeOf(change: Pick<PaymentChange, 'fromStatus' | 'toStatus'>): WebhookEventType | null {
+function eventTypeOf(change: Pick<AnnouncedChange, 'fromStatus' | 'toStatus'>): WebhookEventType | null {
   if (change.fromStatus === null) return 'payment.created';
   if (change.toStatus === 'Success') return 'payment.succeeded';
   if (change.toStatus === 'Failed') return 'payment.failed';
@@ -28,7 +42,7 @@ function eventTypeOf(change: Pick<PaymentChange, 'fromStatus' | 'toStatus'>): We
 }
 
 /** The exact body that is signed and sent: `{ id, type, createdAt, data: { payment } }` (docs/decisions.md#outbound-webhooks). */
-export function eventBody(id: string, type: WebhookEventType, createdAt: Date, payment: PublicPayment): string {
+export function eventBody(id: string, type: WebhookEventType, createdAt: Date, payment: EventPayment): string {
   return JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data: { payment } });
 }
 
@@ -68,11 +82,7 @@ function deliveryRows(
  * autoNotify, and with autoNotify on Success the receipt e-mail. None when the change announces nothing or the
  * organisation has nowhere to send it. Their payment id comes from the statement that records the change.
  */
-export function changeDeliveries(
-  org: OrganisationDestinations,
-  change: Pick<PaymentChange, 'fromStatus' | 'toStatus' | 'at'>,
-  payment: PublicPayment,
-): ChangeDelivery[] {
+export function changeDeliveries(org: OrganisationDestinations, change: AnnouncedChange, payment: EventPayment): ChangeDelivery[] {
   const type = eventTypeOf(change);
   if (type === null) return [];
   const targets = destinations(org);
@@ -102,8 +112,8 @@ export function changeDeliveries(
   return rows;
 }
 
-/** A realistic sample payment for `payment.test`. */
-function samplePayment(at: Date): PublicPayment {
+/** A realistic sample payment for `payment.test`, in the wire shape of a payment. */
+function samplePayment(at: Date) {
   return {
     id: 'PAY-TEST0000000000000',
     reference: 'PAY-TEST0000000000000',

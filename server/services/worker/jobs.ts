@@ -1,8 +1,9 @@
 import { pruneApiLogs } from '../api-log/api-logs-repository.ts';
-import { pruneWebhookLogs } from '../webhooks/webhook-logs-repository.ts';
+import { pruneWebhookLogs } from '../psp-callbacks/webhook-logs-repository.ts';
 import { pruneExpiredResets } from '../auth/password-resets-repository.ts';
 import { pruneExpiredThrottles } from '../auth/throttles-repository.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
+import { findPaymentById } from '../payments/payments-repository.ts';
 import { reconcilePending } from '../payments/reconcile.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { deliverDueWebhooks } from '../webhooks/delivery.ts';
@@ -57,6 +58,7 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
           targets: options.targets,
           publicUrl: options.publicUrl ?? 'http://localhost:3000',
           mailer,
+          findPayment: findPaymentById,
           timeoutMs: options.webhookTimeoutMs,
           leaseMs: options.webhookLeaseMs,
           wakeUps,

@@ -1,12 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import {
-  headerNameProblem,
-  signOutboundWebhook,
-  verifyOutboundWebhook,
-  webhookSecretProblem,
-} from '../../../shared/outbound-signature.ts';
+import { headerNameProblem, signOutboundWebhook, verifyOutboundWebhook, webhookSecretProblem } from '../../../shared/outbound-signature.ts';
 import { generateWebhookSecret } from '../../../shared/signing.ts';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

@@ -8,7 +8,7 @@ import { insertPayment, paymentToChange } from '../../../../../server/services/p
 import { newPaymentReference } from '../../../../../server/services/payments/reference.ts';
 import { numberingQueueOf } from '../../../../../server/services/payments/numbering-queue.ts';
 import { markFailed, markSuccess } from '../../../../../server/services/payments/transitions.ts';
-import { webhookLogSideWrite } from '../../../../../server/services/webhooks/webhook-logs-repository.ts';
+import { webhookLogSideWrite } from '../../../../../server/services/psp-callbacks/webhook-logs-repository.ts';
 import { createOrganisation } from '../../../../helpers/app.ts';
 import { ManualClock } from '../../../../helpers/clock.ts';
 import { createTestDatabase } from '../../../../helpers/database.ts';

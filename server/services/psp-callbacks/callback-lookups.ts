@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
-import { rowFromDriver } from '../../db/raw.ts';
-import { gateways, providers } from '../../db/schema.ts';
+import { gatewayConfigsOfProvider, gatewayFromDriver, gatewaySaves, type StoredGateway } from '../gateways/gateways-repository.ts';
+import { findProviderByName, providerSaves, type ProviderRow } from '../providers/providers-repository.ts';
 import { paymentToChangeByReference, type PaymentToChange } from '../payments/payments-repository.ts';
 
-export type ProviderRow = typeof providers.$inferSelect;
-export type CallbackGateway = typeof gateways.$inferSelect;
+export type CallbackGateway = StoredGateway;
 
 // Short enough that a save made by another process (which cannot invalidate this one) shows soon;
 // saves in this process invalidate at once.
@@ -22,9 +20,17 @@ interface ProviderLookup {
 // Per database (tests run several in one process), per provider name.
 let cache = new WeakMap<Database, Map<string, ProviderLookup>>();
 
-/** Forgets every cached provider and gateway lookup; called whenever a provider or gateway is saved or deleted. */
-export function invalidateCallbackLookups(): void {
-  cache = new WeakMap();
+// The providers' and gateways' save counts the cache was filled at: a save in this process empties it.
+let cachedAtSaves = '';
+
+/** The cache, emptied first when a provider or gateway was saved or deleted since it was filled. */
+function currentCache(): WeakMap<Database, Map<string, ProviderLookup>> {
+  const saves = `${providerSaves()}:${gatewaySaves()}`;
+  if (saves !== cachedAtSaves) {
+    cache = new WeakMap();
+    cachedAtSaves = saves;
+  }
+  return cache;
 }
 
 /** One config per distinct webhook locator (gateways of one provider mostly share theirs). */
@@ -39,25 +45,21 @@ export function distinctWebhookLocators(configs: GatewayConfig[]): GatewayConfig
 }
 
 function lookupOf(db: Database, name: string, now: number): ProviderLookup {
-  let byName = cache.get(db);
+  const lookups = currentCache();
+  let byName = lookups.get(db);
   if (!byName) {
     byName = new Map();
-    cache.set(db, byName);
+    lookups.set(db, byName);
   }
   const cached = byName.get(name);
   if (cached && now - cached.at < TTL_MS) return cached;
   const lookup: ProviderLookup = {
     at: now,
-    provider: db
-      .select()
-      .from(providers)
-      .where(eq(providers.name, name))
-      .limit(1)
-      .then(([row]) => {
-        // Unknown names are not kept: anyone can send them.
-        if (!row && byName.get(name) === lookup) byName.delete(name);
-        return row;
-      }),
+    provider: findProviderByName(db, name).then((row) => {
+      // Unknown names are not kept: anyone can send them.
+      if (!row && byName.get(name) === lookup) byName.delete(name);
+      return row;
+    }),
   };
   byName.set(name, lookup);
   // A failed read must not stay cached.
@@ -78,11 +80,7 @@ export async function providerForCallback(
   const provider = await lookup.provider;
   if (!provider) return undefined;
   if (!lookup.configs) {
-    const configs = db
-      .select({ config: gateways.config })
-      .from(gateways)
-      .where(eq(gateways.providerId, provider.id))
-      .then((rows) => distinctWebhookLocators(rows.map((row) => row.config as GatewayConfig)));
+    const configs = gatewayConfigsOfProvider(db, provider.id).then(distinctWebhookLocators);
     lookup.configs = configs;
     configs.catch(() => {
       if (lookup.configs === configs) delete lookup.configs;
@@ -105,5 +103,5 @@ export async function paymentWithGateway(
   });
   if (!found) return undefined;
   const { current, extra } = found;
-  return { current, gateway: extra.gateway ? rowFromDriver(gateways, extra.gateway) : null };
+  return { current, gateway: extra.gateway ? gatewayFromDriver(extra.gateway) : null };
 }

@@ -2,7 +2,7 @@ import { count, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organisations, webhookLogs } from '../../db/schema.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
-import type { ChangeSideWrite } from '../payments/payment-changes.ts';
+import type { ChangeSideWrite } from '../ledger/ledger.ts';
 
 export type WebhookLogInsert = typeof webhookLogs.$inferInsert;
 export type WebhookLogRow = typeof webhookLogs.$inferSelect & { organisation: string | null };

@@ -2,16 +2,16 @@ import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
 import type { HmacAlgorithm } from '../../../shared/signing.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { banks } from '../../db/schema.ts';
 import { readInboundWebhook, signatureHeaderValue, verifyInboundSignature } from '../adapter/inbound-webhook.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
+import { allBankConfigs } from '../banks/banks-repository.ts';
 import { gatewaySecrets } from '../gateways/gateways-service.ts';
 import { BANK_CALLBACK_PROVIDER } from '../providers/providers-service.ts';
 import { verifyPaymentStatus } from '../payments/payment-verifier.ts';
 import type { PaymentRow } from '../payments/payments-repository.ts';
 import { markFailed, markSuccess, type PaymentStatus } from '../payments/transitions.ts';
 import { distinctWebhookLocators, paymentWithGateway, providerForCallback } from './callback-lookups.ts';
-import { wakeDeliveryWorkers } from './delivery-wakeup.ts';
+import { wakeDeliveryWorkers } from '../ledger/ledger.ts';
 import { insertWebhookLog, webhookLogSideWrite } from './webhook-logs-repository.ts';
 
 export interface CallbackContext {
@@ -29,8 +29,7 @@ export interface CallbackOutcome {
 }
 
 async function bankConfigs(db: Database): Promise<GatewayConfig[]> {
-  const rows = await db.select({ config: banks.apiConfig }).from(banks);
-  return distinctWebhookLocators(rows.map((row) => row.config as GatewayConfig));
+  return distinctWebhookLocators(await allBankConfigs(db));
 }
 
 /** The final status according to a `verify` call, or why there is none. */
@@ -100,7 +99,7 @@ export async function handlePspCallback(
     if (!gateway || gateway.providerId !== provider.id) {
       return log({ httpStatus: 404, status: 'rejected', message: `Payment ${reference} was not started at ${provider.name}.` }, scope);
     }
-    const config = gateway.config as GatewayConfig;
+    const config = gateway.config;
     const signed = signatureHeaderValue(config, headers, provider.webhookHeaderName) !== undefined;
     if (signed || !config.webhook?.allowUnsigned) {
       signatureValid = await verifyInboundSignature(
