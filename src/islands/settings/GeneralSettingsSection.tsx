@@ -17,6 +17,7 @@ import {
 } from '../../lib/settings-form.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import SettingsCard from './SettingsCard.tsx';
 import { useGuardedSubmit } from './useGuardedSubmit.ts';
 
@@ -76,18 +77,14 @@ export default function GeneralSettingsSection({ organisation, superadmin, onSav
       <fieldset className="fieldset">
         <legend className="fieldset__legend">Receipt</legend>
         <div className="form-grid">
-          <FormField label="Receipt Title" hint="Heading printed on receipts, e.g. “Official Receipt”.">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                name="receiptTitle"
-                maxLength={RECEIPT_TITLE_MAX}
-                value={form.receiptTitle}
-                onChange={(event) => change('receiptTitle', event.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Receipt Title"
+            hint="Heading printed on receipts, e.g. “Official Receipt”."
+            name="receiptTitle"
+            maxLength={RECEIPT_TITLE_MAX}
+            value={form.receiptTitle}
+            onValueChange={(value) => change('receiptTitle', value)}
+          />
           <FormField label="Logo Position" hint="Where the logo sits on receipts and invoices.">
             {(control) => (
               <select
@@ -148,20 +145,18 @@ export default function GeneralSettingsSection({ organisation, superadmin, onSav
         <legend className="fieldset__legend">Address &amp; Registration</legend>
         <div className="form-grid">
           {TEXT_FIELDS.map(({ key, label, maxLength }) => (
-            <FormField key={key} label={label} error={errors[key]} className={WIDE_FIELDS.has(key) ? 'field--wide' : undefined}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  name={key}
-                  type={key === 'websiteUrl' ? 'url' : key === 'phone' ? 'tel' : 'text'}
-                  placeholder={key === 'websiteUrl' ? 'https://' : undefined}
-                  maxLength={maxLength}
-                  value={form[key]}
-                  onChange={(event) => change(key, event.target.value)}
-                />
-              )}
-            </FormField>
+            <TextField
+              key={key}
+              label={label}
+              error={errors[key]}
+              fieldClassName={WIDE_FIELDS.has(key) ? 'field--wide' : undefined}
+              name={key}
+              type={key === 'websiteUrl' ? 'url' : key === 'phone' ? 'tel' : 'text'}
+              placeholder={key === 'websiteUrl' ? 'https://' : undefined}
+              maxLength={maxLength}
+              value={form[key]}
+              onValueChange={(value) => change(key, value)}
+            />
           ))}
           <FormField label="Invoice Footer Note" hint="Printed at the bottom of every invoice." className="field--wide">
             {(control) => (

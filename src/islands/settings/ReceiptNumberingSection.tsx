@@ -25,7 +25,7 @@ import {
 import { showToast } from '../../lib/stores/toasts.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
-import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 
 type Listing = { status: 'loading' } | { status: 'loaded'; batches: ReceiptBatch[] } | { status: 'failed' };
 
@@ -179,51 +179,41 @@ export default function ReceiptNumberingSection() {
       </div>
 
       <form className="form batch-form" noValidate onSubmit={submit} aria-label="New receipt batch">
-        <FormField label="Prefix" required error={errors.prefix} hint="e.g. INV or RCPT-2026">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="prefix"
-              required
-              maxLength={PREFIX_MAX}
-              autoComplete="off"
-              value={form.prefix}
-              onChange={(event) => change('prefix', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Start number" required error={errors.startNumber}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="startNumber"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              required
-              value={form.startNumber}
-              onChange={(event) => change('startNumber', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="End number" error={errors.endNumber} hint="Optional; empty means unbounded (∞).">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="endNumber"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={form.endNumber}
-              onChange={(event) => change('endNumber', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Prefix"
+          required
+          error={errors.prefix}
+          hint="e.g. INV or RCPT-2026"
+          name="prefix"
+          maxLength={PREFIX_MAX}
+          autoComplete="off"
+          value={form.prefix}
+          onValueChange={(value) => change('prefix', value)}
+        />
+        <TextField
+          label="Start number"
+          required
+          error={errors.startNumber}
+          name="startNumber"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={form.startNumber}
+          onValueChange={(value) => change('startNumber', value)}
+        />
+        <TextField
+          label="End number"
+          error={errors.endNumber}
+          hint="Optional; empty means unbounded (∞)."
+          name="endNumber"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={form.endNumber}
+          onValueChange={(value) => change('endNumber', value)}
+        />
         <div className="batch-form__actions">
           <button type="submit" className="btn btn--primary" disabled={creating} aria-busy={creating || undefined}>
             {creating ? 'Creating...' : 'Create Batch'}
