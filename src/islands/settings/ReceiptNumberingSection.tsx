@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { messageOr } from '../../lib/api/errors.ts';
 import { activateBatch, createBatch, deleteBatch, listBatches, type ReceiptBatch } from '../../lib/api/receipt-batches.ts';
 import { firstErrorField, type FieldErrors } from '../../lib/field-rules.ts';
@@ -26,6 +26,7 @@ import { showToast } from '../../lib/stores/toasts.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
 import TextField from '../ui/TextField.tsx';
+import SettingsSection from './SettingsSection.tsx';
 
 type Listing = { status: 'loading' } | { status: 'loaded'; batches: ReceiptBatch[] } | { status: 'failed' };
 
@@ -36,7 +37,6 @@ function failed(error: unknown, fallback: string) {
 
 /** Receipt Numbering (non-superadmins): the organisation's receipt batches, with create, activate and delete. */
 export default function ReceiptNumberingSection() {
-  const titleId = useId();
   const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [form, setForm] = useState<BatchForm>(EMPTY_BATCH_FORM);
   const [errors, setErrors] = useState<FieldErrors<BatchField>>({});
@@ -168,16 +168,11 @@ export default function ReceiptNumberingSection() {
   ];
 
   return (
-    <section className="card settings-card receipt-numbering" aria-labelledby={titleId}>
-      <div className="settings-card__head">
-        <h2 id={titleId} className="settings-card__title">
-          Receipt Numbering
-        </h2>
-        <p className="settings-card__description">
-          Receipts are numbered from the active batch: its prefix followed by the next number. Only one batch is active at a time.
-        </p>
-      </div>
-
+    <SettingsSection
+      title="Receipt Numbering"
+      className="receipt-numbering"
+      description="Receipts are numbered from the active batch: its prefix followed by the next number. Only one batch is active at a time."
+    >
       <form className="form batch-form" noValidate onSubmit={submit} aria-label="New receipt batch">
         <TextField
           label="Prefix"
@@ -253,6 +248,6 @@ export default function ReceiptNumberingSection() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       />
-    </section>
+    </SettingsSection>
   );
 }

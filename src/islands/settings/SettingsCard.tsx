@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type SubmitEvent } from 'react';
+import type { ReactNode, SubmitEvent } from 'react';
+import SettingsSection from './SettingsSection.tsx';
 
 export interface SettingsCardProps {
   title: ReactNode;
@@ -10,17 +11,10 @@ export interface SettingsCardProps {
   children: ReactNode;
 }
 
-/** One settings card: a titled section holding a form whose single action is its submit button. */
+/** A settings card holding a form whose single action is its submit button. */
 export default function SettingsCard({ title, description, busy, submitLabel, busyLabel, onSubmit, children }: SettingsCardProps) {
-  const titleId = useId();
   return (
-    <section className="card settings-card" aria-labelledby={titleId}>
-      <div className="settings-card__head">
-        <h2 id={titleId} className="settings-card__title">
-          {title}
-        </h2>
-        <p className="settings-card__description">{description}</p>
-      </div>
+    <SettingsSection title={title} description={description}>
       <form className="form" noValidate onSubmit={onSubmit}>
         {children}
         <div className="settings-card__actions">
@@ -29,6 +23,6 @@ export default function SettingsCard({ title, description, busy, submitLabel, bu
           </button>
         </div>
       </form>
-    </section>
+    </SettingsSection>
   );
 }
