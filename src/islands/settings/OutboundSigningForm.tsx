@@ -19,6 +19,7 @@ import FormField from '../ui/FormField.tsx';
 import TextField from '../ui/TextField.tsx';
 import CopyButton from './CopyButton.tsx';
 import { useWebhookConfigForm } from './useWebhookConfigForm.ts';
+import { SettingsSubmit } from './SettingsCard.tsx';
 
 export interface OutboundSigningFormProps {
   organisationId: number | null;
@@ -108,11 +109,7 @@ export default function OutboundSigningForm({ organisationId, config, onSaved }:
           value={form.outboundTimestampHeader}
           onValueChange={(value) => change('outboundTimestampHeader', value)}
         />
-        <div className="settings-card__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Saving...' : 'Save Security'}
-          </button>
-        </div>
+        <SettingsSubmit busy={busy} label="Save Security" busyLabel="Saving..." />
       </form>
     </section>
   );

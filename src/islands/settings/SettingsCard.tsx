@@ -17,12 +17,19 @@ export default function SettingsCard({ title, description, busy, submitLabel, bu
     <SettingsSection title={title} description={description}>
       <form className="form" noValidate onSubmit={onSubmit}>
         {children}
-        <div className="settings-card__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? busyLabel : submitLabel}
-          </button>
-        </div>
+        <SettingsSubmit busy={busy} label={submitLabel} busyLabel={busyLabel} />
       </form>
     </SettingsSection>
+  );
+}
+
+/** A settings form's action row: its submit button, disabled and relabelled while saving. */
+export function SettingsSubmit({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <div className="settings-card__actions">
+      <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
   );
 }

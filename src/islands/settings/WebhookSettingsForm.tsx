@@ -11,6 +11,7 @@ import {
 import TextField from '../ui/TextField.tsx';
 import Switch from '../ui/Switch.tsx';
 import { useWebhookConfigForm } from './useWebhookConfigForm.ts';
+import { SettingsSubmit } from './SettingsCard.tsx';
 
 export interface WebhookSettingsFormProps {
   /** null: the caller's own organisation; an id: a superadmin's chosen one. */
@@ -82,11 +83,7 @@ export default function WebhookSettingsForm({ organisationId, config, onSaved }:
           />
           <p className="field__hint">When on, the notifier URL gets every event and the customer gets a receipt e-mail.</p>
         </div>
-        <div className="settings-card__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Saving...' : 'Save Webhook Settings'}
-          </button>
-        </div>
+        <SettingsSubmit busy={busy} label="Save Webhook Settings" busyLabel="Saving..." />
       </form>
     </section>
   );
