@@ -2,7 +2,7 @@
 // they are unit-tested alone.
 import type { Bank, Scope } from './api/types.ts';
 import { defaultBankApiConfigText } from './bank-api-config.ts';
-import { hasErrors, type Checked, type FieldErrors } from './field-rules.ts';
+import { hasErrors, isHttpUrl, type Checked, type FieldErrors } from './field-rules.ts';
 
 // Texts the spec quotes, verbatim.
 export const BANKS_TITLE = 'Banks';
@@ -78,14 +78,9 @@ export function parseApiConfig(text: string): { ok: true; value: unknown } | { o
   }
 }
 
+/** A logo is an uploaded file's path on this server or an absolute http(s) URL. */
 function isLogoUrl(value: string): boolean {
-  if (value.startsWith('/') && !value.startsWith('//')) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return (value.startsWith('/') && !value.startsWith('//')) || isHttpUrl(value);
 }
 
 /** The outcome of the form check: what to send, or the problems (with `invalidJson` when the config does not parse). */

@@ -9,7 +9,7 @@ import {
   currencyCodeInput,
   type CurrencyFormValues,
 } from '../../lib/reference-forms.ts';
-import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import ReferenceFormModal from '../reference/ReferenceFormModal.tsx';
 
 export interface CurrencyFormModalProps {
@@ -45,22 +45,19 @@ export default function CurrencyFormModal({ currency, onClose, onSaved }: Curren
         <>
           <div className="form-grid">
             {codeField}
-            <FormField label="Base Unit" required error={errors.baseUnit} hint="Minor units per major unit (100 = cents).">
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  type="text"
-                  inputMode="numeric"
-                  required
-                  maxLength={5}
-                  autoComplete="off"
-                  list={baseUnitsId}
-                  value={values.baseUnit}
-                  onChange={(event) => change('baseUnit', event.target.value)}
-                />
-              )}
-            </FormField>
+            <TextField
+              label="Base Unit"
+              required
+              error={errors.baseUnit}
+              hint="Minor units per major unit (100 = cents)."
+              type="text"
+              inputMode="numeric"
+              maxLength={5}
+              autoComplete="off"
+              list={baseUnitsId}
+              value={values.baseUnit}
+              onValueChange={(value) => change('baseUnit', value)}
+            />
           </div>
           <datalist id={baseUnitsId}>
             {BASE_UNIT_OPTIONS.map((unit) => (

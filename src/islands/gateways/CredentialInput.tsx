@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { FieldControlProps } from '../ui/FormField.tsx';
+import { EyeIcon } from '../ui/icons.tsx';
 
 export interface CredentialInputProps {
   control: FieldControlProps;
@@ -12,26 +13,6 @@ export interface CredentialInputProps {
   placeholder?: string;
   /** A button after the input (the webhook secret's Generate). */
   action?: ReactNode;
-}
-
-function EyeIcon({ crossed }: { crossed: boolean }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-      <circle cx="12" cy="12" r="3" />
-      {crossed ? <path d="M3 3l18 18" /> : null}
-    </svg>
-  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { createOrganisation } from '../../lib/api/organisations.ts';
 import type { Organisation } from '../../lib/api/types.ts';
 import { EMPTY_CREATE_FORM, checkCreateOrganisation, organisationCodeInput, type CurrencySelection } from '../../lib/organisation-form.ts';
 import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import { useCheckedForm } from '../ui/useCheckedForm.ts';
 import CountrySelect from './CountrySelect.tsx';
@@ -41,50 +42,40 @@ export default function CreateOrganisationModal({ onClose, onCreated }: CreateOr
       onSubmit={() => void form.submit()}
     >
       <div className="form-grid">
-        <FormField label="Name" required error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="text"
-              required
-              maxLength={200}
-              autoComplete="organization"
-              value={values.name}
-              onChange={(event) => change('name', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Code" required error={errors.code} hint="Short unique code, e.g. ACME.">
-          {(control) => (
-            <input
-              {...control}
-              className="input input--code"
-              type="text"
-              required
-              maxLength={32}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              value={values.code}
-              onChange={(event) => change('code', organisationCodeInput(event.target.value))}
-            />
-          )}
-        </FormField>
-        <FormField label="Contact Email" required error={errors.email}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              value={values.email}
-              onChange={(event) => change('email', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Name"
+          required
+          error={errors.name}
+          type="text"
+          maxLength={200}
+          autoComplete="organization"
+          value={values.name}
+          onValueChange={(value) => change('name', value)}
+        />
+        <TextField
+          label="Code"
+          required
+          error={errors.code}
+          hint="Short unique code, e.g. ACME."
+          inputClassName="input input--code"
+          type="text"
+          maxLength={32}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={values.code}
+          onValueChange={(value) => change('code', organisationCodeInput(value))}
+        />
+        <TextField
+          label="Contact Email"
+          required
+          error={errors.email}
+          type="email"
+          maxLength={254}
+          autoComplete="email"
+          value={values.email}
+          onValueChange={(value) => change('email', value)}
+        />
         <FormField label="Country" required error={errors.country}>
           {(control) => (
             <CountrySelect control={control} countries={countries} value={values.country} onChange={(code) => change('country', code)} />

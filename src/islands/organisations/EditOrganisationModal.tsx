@@ -4,6 +4,7 @@ import { updateOrganisation } from '../../lib/api/organisations.ts';
 import type { Organisation } from '../../lib/api/types.ts';
 import { checkEditOrganisation, defaultCurrencyHint, editValuesFrom, type EditField } from '../../lib/organisation-form.ts';
 import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import CountrySelect from './CountrySelect.tsx';
 import { useReferenceOptions } from './useReferenceOptions.ts';
@@ -52,21 +53,19 @@ export default function EditOrganisationModal({ organisation, onClose, onSaved }
     { field, label, type = 'text', autoComplete = 'off', maxLength, placeholder, wide }: TextFieldSpec,
     required = false,
   ) => (
-    <FormField key={field} label={label} required={required} error={errors[field]} className={wide ? 'field--wide' : undefined}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type={type}
-          required={required}
-          maxLength={maxLength}
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-          value={values[field]}
-          onChange={(event) => change(field, event.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      key={field}
+      label={label}
+      required={required}
+      error={errors[field]}
+      fieldClassName={wide ? 'field--wide' : undefined}
+      type={type}
+      maxLength={maxLength}
+      autoComplete={autoComplete}
+      placeholder={placeholder}
+      value={values[field]}
+      onValueChange={(value) => change(field, value)}
+    />
   );
 
   const defaultHint = defaultCurrencyHint(values.currencies, values.defaultCurrency);
@@ -103,21 +102,19 @@ export default function EditOrganisationModal({ organisation, onClose, onSaved }
               />
             )}
           </FormField>
-          <FormField label="Currencies" required error={errors.currencies} hint="Comma-separated codes, e.g. GHS, USD.">
-            {(control) => (
-              <input
-                {...control}
-                className="input input--code"
-                type="text"
-                required
-                maxLength={500}
-                autoComplete="off"
-                spellCheck={false}
-                value={values.currencies}
-                onChange={(event) => change('currencies', event.target.value.toUpperCase())}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Currencies"
+            required
+            error={errors.currencies}
+            hint="Comma-separated codes, e.g. GHS, USD."
+            inputClassName="input input--code"
+            type="text"
+            maxLength={500}
+            autoComplete="off"
+            spellCheck={false}
+            value={values.currencies}
+            onValueChange={(value) => change('currencies', value.toUpperCase())}
+          />
           <FormField
             label="Default Currency"
             error={errors.defaultCurrency}

@@ -18,6 +18,7 @@ import {
 } from '../../lib/payment-form.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import { useCheckedForm } from '../ui/useCheckedForm.ts';
 
@@ -89,21 +90,18 @@ export default function CreatePaymentModal({ onClose, onCreated }: CreatePayment
       onSubmit={() => void form.submit()}
     >
       <div className="form-grid">
-        <FormField label="Amount" required error={errors.amount} hint="In major units, e.g. 12.50.">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step={amountStep(baseUnit)}
-              required
-              value={values.amount}
-              onChange={(event) => change('amount', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Amount"
+          required
+          error={errors.amount}
+          hint="In major units, e.g. 12.50."
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step={amountStep(baseUnit)}
+          value={values.amount}
+          onValueChange={(value) => change('amount', value)}
+        />
         <FormField label="Currency" required error={errors.currency}>
           {(control) => (
             <select
@@ -124,34 +122,26 @@ export default function CreatePaymentModal({ onClose, onCreated }: CreatePayment
             </select>
           )}
         </FormField>
-        <FormField label="Customer Name" required error={errors.customerName}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="text"
-              required
-              maxLength={200}
-              autoComplete="off"
-              value={values.customerName}
-              onChange={(event) => change('customerName', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Customer Email" required error={errors.customerEmail}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="off"
-              value={values.customerEmail}
-              onChange={(event) => change('customerEmail', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Customer Name"
+          required
+          error={errors.customerName}
+          type="text"
+          maxLength={200}
+          autoComplete="off"
+          value={values.customerName}
+          onValueChange={(value) => change('customerName', value)}
+        />
+        <TextField
+          label="Customer Email"
+          required
+          error={errors.customerEmail}
+          type="email"
+          maxLength={254}
+          autoComplete="off"
+          value={values.customerEmail}
+          onValueChange={(value) => change('customerEmail', value)}
+        />
         <FormField label="Description" required error={errors.description} className="field--wide">
           {(control) => (
             <textarea

@@ -3,6 +3,7 @@ import { listPaymentMessages, sendPaymentMessage, type Payment, type PaymentMess
 import { BODY_MAX, MESSAGE_FAILED, MESSAGE_SENT, SUBJECT_MAX, checkMessage, draftMessage, linkNote } from '../../lib/message-form.ts';
 import { paymentDate } from '../../lib/payment-form.ts';
 import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import { useCheckedForm } from '../ui/useCheckedForm.ts';
 
@@ -62,19 +63,16 @@ export default function MessageComposerModal({ payment, onClose }: MessageCompos
         <FormField label="To" className="field--wide">
           {(control) => <input {...control} className="input" type="email" readOnly value={payment.customerEmail} />}
         </FormField>
-        <FormField label="Subject" required error={form.errors.subject} className="field--wide">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="text"
-              required
-              maxLength={SUBJECT_MAX}
-              value={form.values.subject}
-              onChange={(event) => form.change('subject', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Subject"
+          required
+          error={form.errors.subject}
+          fieldClassName="field--wide"
+          type="text"
+          maxLength={SUBJECT_MAX}
+          value={form.values.subject}
+          onValueChange={(value) => form.change('subject', value)}
+        />
         <FormField label="Message" required error={form.errors.body} hint={linkNote(payment)} className="field--wide">
           {(control) => (
             <textarea

@@ -22,7 +22,7 @@ import {
   paymentAmount,
 } from '../../lib/payment-form.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
-import { $selectedOrgId, ensureSelectedOrganisation, selectOrganisation } from '../../lib/stores/organisation.ts';
+import { $selectedOrgId, ensureSelectedOrganisation } from '../../lib/stores/organisation.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import RequireSession from '../shell/RequireSession.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
@@ -38,6 +38,7 @@ import InvoicePreviewModal from './InvoicePreviewModal.tsx';
 import MessageComposerModal from './MessageComposerModal.tsx';
 import PaymentsTable from './PaymentsTable.tsx';
 import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
+import OrganisationPicker from '../organisations/OrganisationPicker.tsx';
 
 const TITLE = 'All Payments';
 const STATUSES: readonly PaymentStatus[] = ['Pending', 'Success', 'Failed'];
@@ -219,7 +220,6 @@ function OrganisationPaymentList({ organisationId }: { organisationId: number })
 
 /** Superadmin: picks an organisation (the first by default) and views its payments read-only (docs/console.md#screens). */
 function SuperadminPayments() {
-  const pickerId = useId();
   const choices = useAllOrganisations({ onLoaded: ensureSelectedOrganisation });
   const selectedId = useStore($selectedOrgId);
 
@@ -231,26 +231,7 @@ function SuperadminPayments() {
         actions={<span className="badge badge--accent">{READ_ONLY_LABEL}</span>}
       />
       <div className="toolbar">
-        <div className="inline-picker">
-          <label htmlFor={pickerId}>Organisation</label>
-          <select
-            id={pickerId}
-            className="select"
-            disabled={choices.state !== 'loaded' || choices.items.length === 0}
-            value={selectedId === null ? '' : String(selectedId)}
-            onChange={(event) => selectOrganisation(Number(event.target.value))}
-          >
-            {choices.state === 'loaded' ? (
-              choices.items.map((org) => (
-                <option key={org.id} value={String(org.id)}>
-                  {org.name}
-                </option>
-              ))
-            ) : (
-              <option value="">{choices.state === 'loading' ? 'Loading organisations...' : 'Organisations unavailable'}</option>
-            )}
-          </select>
-        </div>
+        <OrganisationPicker choices={choices} selectedId={selectedId} />
       </div>
       {choices.state === 'loaded' && choices.items.length === 0 ? (
         <div className="table-wrap">

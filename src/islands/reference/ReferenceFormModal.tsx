@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useCheckedForm, type CheckedFormOptions } from '../ui/useCheckedForm.ts';
-import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 
 /** What every reference form holds: a name, a code, and the fields a kind adds. */
@@ -44,23 +44,21 @@ export default function ReferenceFormModal<Values extends ReferenceValues<Field>
   const setField = (field: 'name' | 'code', value: string) => change(field as Field, value as Values[Field]);
 
   const codeField = (
-    <FormField label="Code" required error={errors['code' as Field]} hint={code.hint}>
-      {(control) => (
-        <input
-          {...control}
-          className="input input--code"
-          type="text"
-          required
-          maxLength={code.length}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder={code.placeholder}
-          value={values.code}
-          onChange={(event) => setField('code', code.normalise(event.target.value))}
-        />
-      )}
-    </FormField>
+    <TextField
+      label="Code"
+      required
+      error={errors['code' as Field]}
+      hint={code.hint}
+      inputClassName="input input--code"
+      type="text"
+      maxLength={code.length}
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      placeholder={code.placeholder}
+      value={values.code}
+      onValueChange={(value) => setField('code', code.normalise(value))}
+    />
   );
 
   return (
@@ -72,21 +70,17 @@ export default function ReferenceFormModal<Values extends ReferenceValues<Field>
       onClose={onClose}
       onSubmit={() => void submit()}
     >
-      <FormField label="Name" required error={errors['name' as Field]}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="text"
-            required
-            maxLength={100}
-            autoComplete="off"
-            placeholder={namePlaceholder}
-            value={values.name}
-            onChange={(event) => setField('name', event.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Name"
+        required
+        error={errors['name' as Field]}
+        type="text"
+        maxLength={100}
+        autoComplete="off"
+        placeholder={namePlaceholder}
+        value={values.name}
+        onValueChange={(value) => setField('name', value)}
+      />
       {layout(codeField, { values, errors, change })}
     </FormModal>
   );

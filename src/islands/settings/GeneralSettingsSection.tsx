@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
 import { updateMyOrganisation, updateOrganisation } from '../../lib/api/organisations.ts';
 import type { LogoPosition, Organisation } from '../../lib/api/types.ts';
@@ -17,6 +17,9 @@ import {
 } from '../../lib/settings-form.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
+import SettingsCard from './SettingsCard.tsx';
+import { useGuardedSubmit } from './useGuardedSubmit.ts';
 
 /** Fields that take a whole row of the two-column grid. */
 const WIDE_FIELDS: ReadonlySet<string> = new Set(['addressLine1', 'addressLine2', 'websiteUrl']);
@@ -30,11 +33,9 @@ export interface GeneralSettingsSectionProps {
 
 /** General & Receipt Settings: receipt title, logo position, default currency, address and registration details. */
 export default function GeneralSettingsSection({ organisation, superadmin, onSaved }: GeneralSettingsSectionProps) {
-  const titleId = useId();
   const currenciesId = useId();
   const [form, setForm] = useState<GeneralSettingsForm>(() => generalSettingsForm(organisation));
   const [errors, setErrors] = useState<FieldErrors<keyof GeneralSettingsForm>>({});
-  const [busy, setBusy] = useState(false);
 
   const change = <Key extends keyof GeneralSettingsForm>(key: Key, value: GeneralSettingsForm[Key]) => {
     setForm((was) => ({ ...was, [key]: value }));
@@ -53,153 +54,134 @@ export default function GeneralSettingsSection({ organisation, superadmin, onSav
     }
   };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const { busy, submit } = useGuardedSubmit(() => {
     const problem = generalSettingsError(form);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      event.currentTarget.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    void save().finally(() => setBusy(false));
-  };
+    if (!problem) return null;
+    setErrors({ [problem.field]: problem.message });
+    return `[name="${problem.field}"]`;
+  }, save);
 
   const currencies = organisation.currencies;
   const currencyOptions =
     form.defaultCurrency !== '' && !currencies.includes(form.defaultCurrency) ? [form.defaultCurrency, ...currencies] : currencies;
 
   return (
-    <section className="card settings-card" aria-labelledby={titleId}>
-      <div className="settings-card__head">
-        <h2 id={titleId} className="settings-card__title">
-          General &amp; Receipt Settings
-        </h2>
-        <p className="settings-card__description">How {organisation.name} appears on receipts and invoices.</p>
-      </div>
-      <form className="form" noValidate onSubmit={submit}>
-        <fieldset className="fieldset">
-          <legend className="fieldset__legend">Receipt</legend>
-          <div className="form-grid">
-            <FormField label="Receipt Title" hint="Heading printed on receipts, e.g. “Official Receipt”.">
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  name="receiptTitle"
-                  maxLength={RECEIPT_TITLE_MAX}
-                  value={form.receiptTitle}
-                  onChange={(event) => change('receiptTitle', event.target.value)}
-                />
-              )}
-            </FormField>
-            <FormField label="Logo Position" hint="Where the logo sits on receipts and invoices.">
-              {(control) => (
-                <select
-                  {...control}
-                  className="select"
-                  name="logoPosition"
-                  value={form.logoPosition}
-                  onChange={(event) => change('logoPosition', event.target.value as LogoPosition)}
-                >
-                  {LOGO_POSITIONS.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField label="Default Currency" hint="New payments use it unless another is chosen.">
-              {(control) => (
-                <select
-                  {...control}
-                  className="select"
-                  name="defaultCurrency"
-                  disabled={currencyOptions.length === 0}
-                  value={form.defaultCurrency}
-                  onChange={(event) => change('defaultCurrency', event.target.value)}
-                >
-                  {currencyOptions.length === 0 ? <option value="">No currencies configured</option> : null}
-                  {currencyOptions.map((code) => (
-                    <option key={code} value={code}>
-                      {code}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <div className="field">
-              <span id={currenciesId} className="field__label">
-                Currencies
-              </span>
-              {currencies.length > 0 ? (
-                <ul className="currency-list" aria-labelledby={currenciesId}>
-                  {currencies.map((code) => (
-                    <li key={code} className="code-tag">
-                      {code}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="cell-muted">None configured</p>
-              )}
-              <p className="field__hint">Read-only; managed by a platform superadmin.</p>
-            </div>
+    <SettingsCard
+      title="General & Receipt Settings"
+      description={<>How {organisation.name} appears on receipts and invoices.</>}
+      busy={busy}
+      submitLabel="Save Settings"
+      busyLabel="Saving..."
+      onSubmit={submit}
+    >
+      <fieldset className="fieldset">
+        <legend className="fieldset__legend">Receipt</legend>
+        <div className="form-grid">
+          <TextField
+            label="Receipt Title"
+            hint="Heading printed on receipts, e.g. “Official Receipt”."
+            name="receiptTitle"
+            maxLength={RECEIPT_TITLE_MAX}
+            value={form.receiptTitle}
+            onValueChange={(value) => change('receiptTitle', value)}
+          />
+          <FormField label="Logo Position" hint="Where the logo sits on receipts and invoices.">
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                name="logoPosition"
+                value={form.logoPosition}
+                onChange={(event) => change('logoPosition', event.target.value as LogoPosition)}
+              >
+                {LOGO_POSITIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Default Currency" hint="New payments use it unless another is chosen.">
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                name="defaultCurrency"
+                disabled={currencyOptions.length === 0}
+                value={form.defaultCurrency}
+                onChange={(event) => change('defaultCurrency', event.target.value)}
+              >
+                {currencyOptions.length === 0 ? <option value="">No currencies configured</option> : null}
+                {currencyOptions.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <div className="field">
+            <span id={currenciesId} className="field__label">
+              Currencies
+            </span>
+            {currencies.length > 0 ? (
+              <ul className="currency-list" aria-labelledby={currenciesId}>
+                {currencies.map((code) => (
+                  <li key={code} className="code-tag">
+                    {code}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="cell-muted">None configured</p>
+            )}
+            <p className="field__hint">Read-only; managed by a platform superadmin.</p>
           </div>
-        </fieldset>
-
-        <fieldset className="fieldset">
-          <legend className="fieldset__legend">Address &amp; Registration</legend>
-          <div className="form-grid">
-            {TEXT_FIELDS.map(({ key, label, maxLength }) => (
-              <FormField key={key} label={label} error={errors[key]} className={WIDE_FIELDS.has(key) ? 'field--wide' : undefined}>
-                {(control) => (
-                  <input
-                    {...control}
-                    className="input"
-                    name={key}
-                    type={key === 'websiteUrl' ? 'url' : key === 'phone' ? 'tel' : 'text'}
-                    placeholder={key === 'websiteUrl' ? 'https://' : undefined}
-                    maxLength={maxLength}
-                    value={form[key]}
-                    onChange={(event) => change(key, event.target.value)}
-                  />
-                )}
-              </FormField>
-            ))}
-            <FormField label="Invoice Footer Note" hint="Printed at the bottom of every invoice." className="field--wide">
-              {(control) => (
-                <textarea
-                  {...control}
-                  className="textarea"
-                  name="invoiceFooterNote"
-                  maxLength={FOOTER_NOTE_MAX}
-                  rows={3}
-                  value={form.invoiceFooterNote}
-                  onChange={(event) => change('invoiceFooterNote', event.target.value)}
-                />
-              )}
-            </FormField>
-            <label className="checkbox field--wide">
-              <input
-                type="checkbox"
-                name="collectsGovernmentPayments"
-                checked={form.collectsGovernmentPayments}
-                onChange={(event) => change('collectsGovernmentPayments', event.target.checked)}
-              />
-              <span>Collects government payments</span>
-            </label>
-          </div>
-        </fieldset>
-
-        <div className="settings-card__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Saving...' : 'Save Settings'}
-          </button>
         </div>
-      </form>
-    </section>
+      </fieldset>
+
+      <fieldset className="fieldset">
+        <legend className="fieldset__legend">Address &amp; Registration</legend>
+        <div className="form-grid">
+          {TEXT_FIELDS.map(({ key, label, maxLength }) => (
+            <TextField
+              key={key}
+              label={label}
+              error={errors[key]}
+              fieldClassName={WIDE_FIELDS.has(key) ? 'field--wide' : undefined}
+              name={key}
+              type={key === 'websiteUrl' ? 'url' : key === 'phone' ? 'tel' : 'text'}
+              placeholder={key === 'websiteUrl' ? 'https://' : undefined}
+              maxLength={maxLength}
+              value={form[key]}
+              onValueChange={(value) => change(key, value)}
+            />
+          ))}
+          <FormField label="Invoice Footer Note" hint="Printed at the bottom of every invoice." className="field--wide">
+            {(control) => (
+              <textarea
+                {...control}
+                className="textarea"
+                name="invoiceFooterNote"
+                maxLength={FOOTER_NOTE_MAX}
+                rows={3}
+                value={form.invoiceFooterNote}
+                onChange={(event) => change('invoiceFooterNote', event.target.value)}
+              />
+            )}
+          </FormField>
+          <label className="checkbox field--wide">
+            <input
+              type="checkbox"
+              name="collectsGovernmentPayments"
+              checked={form.collectsGovernmentPayments}
+              onChange={(event) => change('collectsGovernmentPayments', event.target.checked)}
+            />
+            <span>Collects government payments</span>
+          </label>
+        </div>
+      </fieldset>
+    </SettingsCard>
   );
 }

@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
 import { getMyOrganisation, getOrganisation } from '../../lib/api/organisations.ts';
 import type { Organisation } from '../../lib/api/types.ts';
 import { PAGE_DATA_FAILED } from '../../lib/settings-form.ts';
 import { withLoading } from '../../lib/stores/loading.ts';
-import { $selectedOrgId, ensureSelectedOrganisation, selectOrganisation } from '../../lib/stores/organisation.ts';
+import { $selectedOrgId, ensureSelectedOrganisation } from '../../lib/stores/organisation.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
-import { LOADING_ORGANISATIONS } from '../../lib/user-forms.ts';
 import BrandingSection from './BrandingSection.tsx';
 import GeneralSettingsSection from './GeneralSettingsSection.tsx';
+import OrganisationPicker from '../organisations/OrganisationPicker.tsx';
 import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
 
 type Loaded = { state: 'idle' } | { state: 'loading' } | { state: 'loaded'; organisation: Organisation } | { state: 'failed' };
@@ -43,7 +43,6 @@ function useOrganisation(superadmin: boolean, chosenId: number | null, ready: bo
 
 /** The organisation-scoped sections: General & Receipt Settings and Organisation Branding. */
 export default function OrganisationSettings({ superadmin }: { superadmin: boolean }) {
-  const pickerId = useId();
   const choices = useAllOrganisations({ enabled: superadmin, onLoaded: ensureSelectedOrganisation });
   const selectedId = useStore($selectedOrgId);
   const ready = !superadmin || choices.state === 'loaded';
@@ -81,28 +80,7 @@ export default function OrganisationSettings({ superadmin }: { superadmin: boole
             <span className="settings-scope__name">{organisation?.name ?? ''}</span>
           )}
         </div>
-        {superadmin ? (
-          <div className="inline-picker">
-            <label htmlFor={pickerId}>Organisation</label>
-            <select
-              id={pickerId}
-              className="select"
-              disabled={choices.state !== 'loaded'}
-              value={selectedId === null ? '' : String(selectedId)}
-              onChange={(event) => selectOrganisation(Number(event.target.value))}
-            >
-              {choices.state === 'loaded' ? (
-                choices.items.map((org) => (
-                  <option key={org.id} value={String(org.id)}>
-                    {org.name}
-                  </option>
-                ))
-              ) : (
-                <option value="">{LOADING_ORGANISATIONS}</option>
-              )}
-            </select>
-          </div>
-        ) : null}
+        {superadmin ? <OrganisationPicker choices={choices} selectedId={selectedId} /> : null}
       </div>
       {loaded.state === 'failed' ? (
         <div className="card settings-note" role="note">

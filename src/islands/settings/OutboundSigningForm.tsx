@@ -16,8 +16,10 @@ import {
   type WebhookSecurityForm,
 } from '../../lib/webhook-settings.ts';
 import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import CopyButton from './CopyButton.tsx';
 import { useWebhookConfigForm } from './useWebhookConfigForm.ts';
+import { SettingsSubmit } from './SettingsCard.tsx';
 
 export interface OutboundSigningFormProps {
   organisationId: number | null;
@@ -83,39 +85,31 @@ export default function OutboundSigningForm({ organisationId, config, onSaved }:
             </div>
           )}
         </FormField>
-        <FormField label="Signature Header" error={errors.outboundHeaderName} hint={`Default ${DEFAULT_SIGNATURE_HEADER}.`}>
-          {(control) => (
-            <input
-              {...control}
-              className="input input--code"
-              name="outboundHeaderName"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={HEADER_NAME_MAX}
-              value={form.outboundHeaderName}
-              onChange={(event) => change('outboundHeaderName', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Timestamp Header" error={errors.outboundTimestampHeader} hint={`Default ${DEFAULT_TIMESTAMP_HEADER}.`}>
-          {(control) => (
-            <input
-              {...control}
-              className="input input--code"
-              name="outboundTimestampHeader"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={HEADER_NAME_MAX}
-              value={form.outboundTimestampHeader}
-              onChange={(event) => change('outboundTimestampHeader', event.target.value)}
-            />
-          )}
-        </FormField>
-        <div className="settings-card__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Saving...' : 'Save Security'}
-          </button>
-        </div>
+        <TextField
+          label="Signature Header"
+          error={errors.outboundHeaderName}
+          hint={`Default ${DEFAULT_SIGNATURE_HEADER}.`}
+          inputClassName="input input--code"
+          name="outboundHeaderName"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={HEADER_NAME_MAX}
+          value={form.outboundHeaderName}
+          onValueChange={(value) => change('outboundHeaderName', value)}
+        />
+        <TextField
+          label="Timestamp Header"
+          error={errors.outboundTimestampHeader}
+          hint={`Default ${DEFAULT_TIMESTAMP_HEADER}.`}
+          inputClassName="input input--code"
+          name="outboundTimestampHeader"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={HEADER_NAME_MAX}
+          value={form.outboundTimestampHeader}
+          onValueChange={(value) => change('outboundTimestampHeader', value)}
+        />
+        <SettingsSubmit busy={busy} label="Save Security" busyLabel="Saving..." />
       </form>
     </section>
   );

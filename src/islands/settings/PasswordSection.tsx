@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { messageOr } from '../../lib/api/errors.ts';
 import { changePassword } from '../../lib/api/users.ts';
 import { MIN_PASSWORD_LENGTH } from '../../lib/constants.ts';
@@ -13,6 +13,8 @@ import {
 import { showToast } from '../../lib/stores/toasts.ts';
 import { setToken } from '../../lib/token.ts';
 import FormField from '../ui/FormField.tsx';
+import SettingsCard from './SettingsCard.tsx';
+import { useGuardedSubmit } from './useGuardedSubmit.ts';
 
 const FIELDS: readonly { key: keyof PasswordChangeForm; label: string; autoComplete: string; hint?: string }[] = [
   { key: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
@@ -22,10 +24,8 @@ const FIELDS: readonly { key: keyof PasswordChangeForm; label: string; autoCompl
 
 /** Change Password: current, new (min 8) and confirmation; keeps the session alive with the fresh token. */
 export default function PasswordSection() {
-  const titleId = useId();
   const [form, setForm] = useState<PasswordChangeForm>(EMPTY_PASSWORD_CHANGE);
   const [errors, setErrors] = useState<FieldErrors<keyof PasswordChangeForm>>({});
-  const [busy, setBusy] = useState(false);
 
   const save = async () => {
     try {
@@ -39,54 +39,42 @@ export default function PasswordSection() {
     }
   };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const { busy, submit } = useGuardedSubmit(() => {
     const problem = passwordChangeError(form);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${problem.field}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    void save().finally(() => setBusy(false));
-  };
+    if (!problem) return null;
+    setErrors({ [problem.field]: problem.message });
+    return `input[name="${problem.field}"]`;
+  }, save);
 
   return (
-    <section className="card settings-card" aria-labelledby={titleId}>
-      <div className="settings-card__head">
-        <h2 id={titleId} className="settings-card__title">
-          Change Password
-        </h2>
-        <p className="settings-card__description">Other signed-in sessions are signed out when the password changes.</p>
-      </div>
-      <form className="form" noValidate onSubmit={submit}>
-        {FIELDS.map(({ key, label, autoComplete, hint }) => (
-          <FormField key={key} label={label} required error={errors[key]} hint={hint}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                name={key}
-                type="password"
-                autoComplete={autoComplete}
-                required
-                value={form[key]}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setForm((was) => ({ ...was, [key]: value }));
-                  setErrors((was) => ({ ...was, [key]: undefined }));
-                }}
-              />
-            )}
-          </FormField>
-        ))}
-        <div className="settings-card__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Changing...' : 'Change Password'}
-          </button>
-        </div>
-      </form>
-    </section>
+    <SettingsCard
+      title="Change Password"
+      description="Other signed-in sessions are signed out when the password changes."
+      busy={busy}
+      submitLabel="Change Password"
+      busyLabel="Changing..."
+      onSubmit={submit}
+    >
+      {FIELDS.map(({ key, label, autoComplete, hint }) => (
+        <FormField key={key} label={label} required error={errors[key]} hint={hint}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              name={key}
+              type="password"
+              autoComplete={autoComplete}
+              required
+              value={form[key]}
+              onChange={(event) => {
+                const value = event.target.value;
+                setForm((was) => ({ ...was, [key]: value }));
+                setErrors((was) => ({ ...was, [key]: undefined }));
+              }}
+            />
+          )}
+        </FormField>
+      ))}
+    </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { messageOr } from '../../lib/api/errors.ts';
 import { uploadFile } from '../../lib/api/files.ts';
 import type { User } from '../../lib/api/types.ts';
@@ -11,14 +11,14 @@ import { showToast } from '../../lib/stores/toasts.ts';
 import { AVATAR_UPLOAD_FAILED, NAME_REQUIRED } from '../../lib/user-forms.ts';
 import FormField from '../ui/FormField.tsx';
 import ImagePicker from '../ui/ImagePicker.tsx';
+import SettingsCard from './SettingsCard.tsx';
+import { useGuardedSubmit } from './useGuardedSubmit.ts';
 
 /** My Profile: the signed-in user's name and picture; the header follows the saved profile. */
 export default function ProfileSection({ user }: { user: User }) {
-  const titleId = useId();
   const [name, setName] = useState(user.name);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
   const save = async () => {
     let avatar = user.avatar;
@@ -41,61 +41,51 @@ export default function ProfileSection({ user }: { user: User }) {
     }
   };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    if (name.trim() === '') {
-      setError(NAME_REQUIRED);
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
-      return;
-    }
-    setBusy(true);
-    void save().finally(() => setBusy(false));
-  };
+  const { busy, submit } = useGuardedSubmit(() => {
+    if (name.trim() !== '') return null;
+    setError(NAME_REQUIRED);
+    return 'input[name="name"]';
+  }, save);
 
   return (
-    <section className="card settings-card" aria-labelledby={titleId}>
-      <div className="settings-card__head">
-        <h2 id={titleId} className="settings-card__title">
-          My Profile
-        </h2>
-        <p className="settings-card__description">
+    <SettingsCard
+      title="My Profile"
+      description={
+        <>
           Signed in as {user.email} · {roleLabel(user.role)}
-        </p>
-      </div>
-      <form className="form" noValidate onSubmit={submit}>
-        <ImagePicker
-          label="Profile Picture"
-          file={file}
-          onFileChange={setFile}
-          currentSrc={avatarSrc(user.avatar, user.email)}
-          currentAlt="Your current profile picture"
-          fallbackSrc={placeholderAvatar(user.email)}
-          disabled={busy}
-        />
-        <FormField label="Full Name" required error={error}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={200}
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </FormField>
-        <div className="settings-card__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Saving...' : 'Save Profile'}
-          </button>
-        </div>
-      </form>
-    </section>
+        </>
+      }
+      busy={busy}
+      submitLabel="Save Profile"
+      busyLabel="Saving..."
+      onSubmit={submit}
+    >
+      <ImagePicker
+        label="Profile Picture"
+        file={file}
+        onFileChange={setFile}
+        currentSrc={avatarSrc(user.avatar, user.email)}
+        currentAlt="Your current profile picture"
+        fallbackSrc={placeholderAvatar(user.email)}
+        disabled={busy}
+      />
+      <FormField label="Full Name" required error={error}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={200}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </FormField>
+    </SettingsCard>
   );
 }

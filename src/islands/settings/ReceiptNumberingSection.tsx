@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { messageOr } from '../../lib/api/errors.ts';
 import { activateBatch, createBatch, deleteBatch, listBatches, type ReceiptBatch } from '../../lib/api/receipt-batches.ts';
 import { firstErrorField, type FieldErrors } from '../../lib/field-rules.ts';
@@ -25,7 +25,8 @@ import {
 import { showToast } from '../../lib/stores/toasts.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
-import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
+import SettingsSection from './SettingsSection.tsx';
 
 type Listing = { status: 'loading' } | { status: 'loaded'; batches: ReceiptBatch[] } | { status: 'failed' };
 
@@ -36,7 +37,6 @@ function failed(error: unknown, fallback: string) {
 
 /** Receipt Numbering (non-superadmins): the organisation's receipt batches, with create, activate and delete. */
 export default function ReceiptNumberingSection() {
-  const titleId = useId();
   const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [form, setForm] = useState<BatchForm>(EMPTY_BATCH_FORM);
   const [errors, setErrors] = useState<FieldErrors<BatchField>>({});
@@ -168,62 +168,47 @@ export default function ReceiptNumberingSection() {
   ];
 
   return (
-    <section className="card settings-card receipt-numbering" aria-labelledby={titleId}>
-      <div className="settings-card__head">
-        <h2 id={titleId} className="settings-card__title">
-          Receipt Numbering
-        </h2>
-        <p className="settings-card__description">
-          Receipts are numbered from the active batch: its prefix followed by the next number. Only one batch is active at a time.
-        </p>
-      </div>
-
+    <SettingsSection
+      title="Receipt Numbering"
+      className="receipt-numbering"
+      description="Receipts are numbered from the active batch: its prefix followed by the next number. Only one batch is active at a time."
+    >
       <form className="form batch-form" noValidate onSubmit={submit} aria-label="New receipt batch">
-        <FormField label="Prefix" required error={errors.prefix} hint="e.g. INV or RCPT-2026">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="prefix"
-              required
-              maxLength={PREFIX_MAX}
-              autoComplete="off"
-              value={form.prefix}
-              onChange={(event) => change('prefix', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Start number" required error={errors.startNumber}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="startNumber"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              required
-              value={form.startNumber}
-              onChange={(event) => change('startNumber', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="End number" error={errors.endNumber} hint="Optional; empty means unbounded (∞).">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="endNumber"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={form.endNumber}
-              onChange={(event) => change('endNumber', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Prefix"
+          required
+          error={errors.prefix}
+          hint="e.g. INV or RCPT-2026"
+          name="prefix"
+          maxLength={PREFIX_MAX}
+          autoComplete="off"
+          value={form.prefix}
+          onValueChange={(value) => change('prefix', value)}
+        />
+        <TextField
+          label="Start number"
+          required
+          error={errors.startNumber}
+          name="startNumber"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={form.startNumber}
+          onValueChange={(value) => change('startNumber', value)}
+        />
+        <TextField
+          label="End number"
+          error={errors.endNumber}
+          hint="Optional; empty means unbounded (∞)."
+          name="endNumber"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={form.endNumber}
+          onValueChange={(value) => change('endNumber', value)}
+        />
         <div className="batch-form__actions">
           <button type="submit" className="btn btn--primary" disabled={creating} aria-busy={creating || undefined}>
             {creating ? 'Creating...' : 'Create Batch'}
@@ -263,6 +248,6 @@ export default function ReceiptNumberingSection() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       />
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { getWebhookConfig, type WebhookConfig } from '../../lib/api/webhooks.ts';
 import { WEBHOOK_CONFIG_LOAD_FAILED } from '../../lib/webhook-settings.ts';
 import DeliveryLogs from './DeliveryLogs.tsx';
 import OutboundSigningForm from './OutboundSigningForm.tsx';
 import PublicUrlsPanel from './PublicUrlsPanel.tsx';
+import SettingsSection from './SettingsSection.tsx';
 import WebhookSettingsForm from './WebhookSettingsForm.tsx';
 
 type Loaded = { state: 'loading' } | { state: 'loaded'; config: WebhookConfig } | { state: 'failed' };
@@ -18,7 +19,6 @@ export interface WebhookConfigurationSectionProps {
  * public Checkout and Record URLs, and Delivery Logs, all for one organisation.
  */
 export default function WebhookConfigurationSection({ organisationId }: WebhookConfigurationSectionProps) {
-  const titleId = useId();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
   const load = useCallback(() => {
@@ -42,15 +42,11 @@ export default function WebhookConfigurationSection({ organisationId }: WebhookC
   const saved = (config: WebhookConfig) => setLoaded({ state: 'loaded', config });
 
   return (
-    <section className="card settings-card webhook-config" aria-labelledby={titleId}>
-      <div className="settings-card__head">
-        <h2 id={titleId} className="settings-card__title">
-          Webhook Configuration
-        </h2>
-        <p className="settings-card__description">
-          Where the organisation receives signed payment events, how they are signed, its public payment links, and every delivery made.
-        </p>
-      </div>
+    <SettingsSection
+      title="Webhook Configuration"
+      className="webhook-config"
+      description="Where the organisation receives signed payment events, how they are signed, its public payment links, and every delivery made."
+    >
       {loaded.state === 'loading' ? (
         <p className="cell-muted" role="status">
           Loading webhook settings...
@@ -72,6 +68,6 @@ export default function WebhookConfigurationSection({ organisationId }: WebhookC
       ) : null}
       <PublicUrlsPanel organisationId={organisationId} />
       <DeliveryLogs organisationId={organisationId} />
-    </section>
+    </SettingsSection>
   );
 }

@@ -8,9 +8,10 @@ import {
   webhookSettingsForm,
   type WebhookSettingsField,
 } from '../../lib/webhook-settings.ts';
-import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import Switch from '../ui/Switch.tsx';
 import { useWebhookConfigForm } from './useWebhookConfigForm.ts';
+import { SettingsSubmit } from './SettingsCard.tsx';
 
 export interface WebhookSettingsFormProps {
   /** null: the caller's own organisation; an id: a superadmin's chosen one. */
@@ -46,38 +47,32 @@ export default function WebhookSettingsForm({ organisationId, config, onSaved }:
         </p>
       ) : null}
       <form className="form" noValidate onSubmit={submit}>
-        <FormField label="Callback URL" error={errors.callbackUrl} hint="Signed payment events are POSTed here.">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="callbackUrl"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://merchant.example/webhooks/payrail"
-              maxLength={URL_MAX}
-              value={form.callbackUrl}
-              onChange={(event) => change('callbackUrl', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Notifier URL" error={errors.notifierUrl} hint="Gets the same events when auto-notify is on.">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="notifierUrl"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://notify.example/payrail"
-              maxLength={URL_MAX}
-              value={form.notifierUrl}
-              onChange={(event) => change('notifierUrl', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Callback URL"
+          error={errors.callbackUrl}
+          hint="Signed payment events are POSTed here."
+          name="callbackUrl"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://merchant.example/webhooks/payrail"
+          maxLength={URL_MAX}
+          value={form.callbackUrl}
+          onValueChange={(value) => change('callbackUrl', value)}
+        />
+        <TextField
+          label="Notifier URL"
+          error={errors.notifierUrl}
+          hint="Gets the same events when auto-notify is on."
+          name="notifierUrl"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://notify.example/payrail"
+          maxLength={URL_MAX}
+          value={form.notifierUrl}
+          onValueChange={(value) => change('notifierUrl', value)}
+        />
         <div className="field webhook-switch">
           <Switch
             checked={form.autoNotify}
@@ -88,11 +83,7 @@ export default function WebhookSettingsForm({ organisationId, config, onSaved }:
           />
           <p className="field__hint">When on, the notifier URL gets every event and the customer gets a receipt e-mail.</p>
         </div>
-        <div className="settings-card__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Saving...' : 'Save Webhook Settings'}
-          </button>
-        </div>
+        <SettingsSubmit busy={busy} label="Save Webhook Settings" busyLabel="Saving..." />
       </form>
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { navItemsForRole } from '../../lib/navigation.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
 import { loadSession } from '../../lib/stores/session.ts';
+import { MenuIcon } from '../ui/icons.tsx';
 import UserMenu from './UserMenu.tsx';
 import Sidebar from './Sidebar.tsx';
 import ThemeToggle from './ThemeToggle.tsx';
@@ -49,18 +50,7 @@ export default function Shell({ activePath }: ShellProps) {
             aria-controls={SIDEBAR_ID}
             onClick={() => setNavOpen((was) => !was)}
           >
-            <svg
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
+            <MenuIcon />
           </button>
           <span className="badge badge--accent">{context}</span>
         </div>

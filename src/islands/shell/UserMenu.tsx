@@ -3,6 +3,7 @@ import type { User } from '../../lib/api/types.ts';
 import { roleLabel } from '../../lib/roles.ts';
 import { logout } from '../../lib/stores/session.ts';
 import Avatar from '../ui/Avatar.tsx';
+import { ChevronDownIcon, LogoutIcon } from '../ui/icons.tsx';
 
 /** Avatar, name (or e-mail) and role, opening a menu with Logout. */
 export default function UserMenu({ user }: { user: User }) {
@@ -50,18 +51,7 @@ export default function UserMenu({ user }: { user: User }) {
           <span className="user-menu__role">{roleLabel(user.role)}</span>
         </span>
         <span className="visually-hidden">Account menu</span>
-        <svg
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          aria-hidden="true"
-        >
-          <path d="m6 9 6 6 6-6" />
-        </svg>
+        <ChevronDownIcon />
       </button>
       {open ? (
         <div className="user-menu__list">
@@ -69,19 +59,7 @@ export default function UserMenu({ user }: { user: User }) {
           <ul id={menuId} role="menu" aria-label="Account" className="user-menu__items">
             <li role="none">
               <button ref={firstItemRef} type="button" role="menuitem" className="menu-item" onClick={logout}>
-                <svg
-                  width="16"
-                  height="16"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  aria-hidden="true"
-                >
-                  <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-                </svg>
+                <LogoutIcon />
                 Logout
               </button>
             </li>

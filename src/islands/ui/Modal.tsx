@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { DismissIcon } from './icons.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -62,18 +63,7 @@ export default function Modal({ open, title, onClose, children, footer, size = '
               {title}
             </h2>
             <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
-              <svg
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                aria-hidden="true"
-              >
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
+              <DismissIcon />
             </button>
           </div>
           <div className="modal__body">{children}</div>

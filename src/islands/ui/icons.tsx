@@ -1,6 +1,17 @@
+import type { ReactNode } from 'react';
+
 // Small outline icons used inside buttons; decorative (aria-hidden), the button text names the action.
 
-function Icon({ d, size = 16 }: { d: string; size?: number }) {
+interface IconProps {
+  d: string;
+  size?: number;
+  /** `miter` (the SVG default) keeps a pointed tip, e.g. on a chevron. */
+  join?: 'round' | 'miter';
+  /** Extra shapes drawn after the path. */
+  children?: ReactNode;
+}
+
+function Icon({ d, size = 16, join = 'round', children }: IconProps) {
   return (
     <svg
       width={size}
@@ -10,10 +21,11 @@ function Icon({ d, size = 16 }: { d: string; size?: number }) {
       stroke="currentColor"
       strokeWidth="2"
       strokeLinecap="round"
-      strokeLinejoin="round"
+      strokeLinejoin={join}
       aria-hidden="true"
     >
       <path d={d} />
+      {children}
     </svg>
   );
 }
@@ -49,4 +61,30 @@ export function SunIcon() {
 
 export function MoonIcon() {
   return <Icon size={18} d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />;
+}
+
+export function MenuIcon() {
+  return <Icon size={20} d="M4 6h16M4 12h16M4 18h16" />;
+}
+
+export function ChevronDownIcon() {
+  return <Icon join="miter" d="m6 9 6 6 6-6" />;
+}
+
+export function LogoutIcon() {
+  return <Icon d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />;
+}
+
+/** The modal's close cross, larger than the chip's CloseIcon. */
+export function DismissIcon() {
+  return <Icon size={18} d="M6 6l12 12M18 6 6 18" />;
+}
+
+export function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <Icon d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z">
+      <circle cx="12" cy="12" r="3" />
+      {crossed ? <path d="M3 3l18 18" /> : null}
+    </Icon>
+  );
 }

@@ -3,6 +3,7 @@ import { createUser } from '../../lib/api/users.ts';
 import { MIN_PASSWORD_LENGTH } from '../../lib/constants.ts';
 import { CREATE_FAILED, CREATED, EMPTY_NEW_USER, LOADING_ORGANISATIONS, checkNewUser, type NewUserForm } from '../../lib/user-forms.ts';
 import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import { useCheckedForm } from '../ui/useCheckedForm.ts';
 import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
@@ -45,49 +46,38 @@ export default function CreateUserModal({ title, withOrganisation, onClose, onCr
       busy={busy}
       invalidAttempt={invalidAttempt}
     >
-      <FormField label="Full Name" required error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            name="name"
-            autoComplete="off"
-            required
-            maxLength={200}
-            value={form.name}
-            onChange={(event) => change('name', event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" required error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            name="email"
-            type="email"
-            autoComplete="off"
-            required
-            value={form.email}
-            onChange={(event) => change('email', event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" required error={errors.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            value={form.password}
-            onChange={(event) => change('password', event.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Full Name"
+        required
+        error={errors.name}
+        name="name"
+        autoComplete="off"
+        maxLength={200}
+        value={form.name}
+        onValueChange={(value) => change('name', value)}
+      />
+      <TextField
+        label="Email"
+        required
+        error={errors.email}
+        name="email"
+        type="email"
+        autoComplete="off"
+        value={form.email}
+        onValueChange={(value) => change('email', value)}
+      />
+      <TextField
+        label="Password"
+        required
+        error={errors.password}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        value={form.password}
+        onValueChange={(value) => change('password', value)}
+      />
       {withOrganisation ? (
         <div className="form-grid">
           <FormField label="Role">

@@ -17,6 +17,7 @@ import {
   type EditUserForm,
 } from '../../lib/user-forms.ts';
 import FormField from '../ui/FormField.tsx';
+import TextField from '../ui/TextField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import ImagePicker from '../ui/ImagePicker.tsx';
 
@@ -109,20 +110,16 @@ export default function EditUserModal({ user, superadminScreen, isSelf = false, 
         <span className="cell-strong">{user.email}</span> · {roleLabel(user.role)}
         {user.organisation ? ` · ${user.organisation.name}` : ''}
       </p>
-      <FormField label="Full Name" required error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            name="name"
-            autoComplete="off"
-            required
-            maxLength={200}
-            value={form.name}
-            onChange={(event) => change('name', event.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Full Name"
+        required
+        error={errors.name}
+        name="name"
+        autoComplete="off"
+        maxLength={200}
+        value={form.name}
+        onValueChange={(value) => change('name', value)}
+      />
       <ImagePicker
         label="Change Avatar"
         file={avatarFile}
