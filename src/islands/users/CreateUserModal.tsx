@@ -22,10 +22,8 @@ export default function CreateUserModal({ title, withOrganisation, onClose, onCr
   const {
     values: form,
     errors,
-    invalidAttempt,
-    busy,
     change,
-    submit,
+    modal,
   } = useCheckedForm({
     initial: (): NewUserForm => EMPTY_NEW_USER,
     check: (values: NewUserForm) => checkNewUser(values, withOrganisation),
@@ -37,15 +35,7 @@ export default function CreateUserModal({ title, withOrganisation, onClose, onCr
 
   const needsOrganisation = withOrganisation && form.role === 'orgadmin';
   return (
-    <FormModal
-      title={title}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      submitLabel={title}
-      busyLabel="Creating..."
-      busy={busy}
-      invalidAttempt={invalidAttempt}
-    >
+    <FormModal title={title} {...modal} onClose={onClose} submitLabel={title} busyLabel="Creating...">
       <TextField
         label="Full Name"
         required
