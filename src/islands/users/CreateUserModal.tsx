@@ -4,6 +4,7 @@ import { MIN_PASSWORD_LENGTH } from '../../lib/constants.ts';
 import { CREATE_FAILED, CREATED, EMPTY_NEW_USER, LOADING_ORGANISATIONS, checkNewUser, type NewUserForm } from '../../lib/user-forms.ts';
 import FormField from '../ui/FormField.tsx';
 import TextField from '../ui/TextField.tsx';
+import FullNameField from './FullNameField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import { useCheckedForm } from '../ui/useCheckedForm.ts';
 import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
@@ -36,16 +37,7 @@ export default function CreateUserModal({ title, withOrganisation, onClose, onCr
   const needsOrganisation = withOrganisation && form.role === 'orgadmin';
   return (
     <FormModal title={title} {...modal} onClose={onClose} submitLabel={title} busyLabel="Creating...">
-      <TextField
-        label="Full Name"
-        required
-        error={errors.name}
-        name="name"
-        autoComplete="off"
-        maxLength={200}
-        value={form.name}
-        onValueChange={(value) => change('name', value)}
-      />
+      <FullNameField value={form.name} error={errors.name} onChange={(value) => change('name', value)} />
       <TextField
         label="Email"
         required
