@@ -32,15 +32,7 @@ export default function CreateOrganisationModal({ onClose, onCreated }: CreateOr
   };
 
   return (
-    <FormModal
-      title="Create Organisation"
-      submitLabel="Create Organisation"
-      busyLabel="Creating..."
-      busy={form.busy}
-      invalidAttempt={form.invalidAttempt}
-      onClose={onClose}
-      onSubmit={() => void form.submit()}
-    >
+    <FormModal title="Create Organisation" {...form.modal} submitLabel="Create Organisation" busyLabel="Creating..." onClose={onClose}>
       <div className="form-grid">
         <TextField
           label="Name"

@@ -40,7 +40,7 @@ const ADDRESS_FIELDS: readonly TextFieldSpec[] = [
 /** Edit Organisation: every field a superadmin may change, currencies as comma-separated codes. */
 export default function EditOrganisationModal({ organisation, onClose, onSaved }: EditOrganisationModalProps) {
   const { countries } = useReferenceOptions({ withCurrencies: false });
-  const { values, setValues, errors, invalidAttempt, busy, change, submit } = useCheckedForm({
+  const { values, setValues, errors, change, modal } = useCheckedForm({
     initial: () => editValuesFrom(organisation),
     check: checkEditOrganisation,
     save: (payload) => updateOrganisation(organisation.id, payload),
@@ -74,15 +74,7 @@ export default function EditOrganisationModal({ organisation, onClose, onSaved }
     : undefined;
 
   return (
-    <FormModal
-      title="Edit Organisation"
-      submitLabel="Save Changes"
-      size="lg"
-      busy={busy}
-      invalidAttempt={invalidAttempt}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-    >
+    <FormModal title="Edit Organisation" {...modal} submitLabel="Save Changes" size="lg" onClose={onClose}>
       <p className="form-intro">
         <span className="code-tag">{organisation.code}</span> Fields marked * are required.
       </p>

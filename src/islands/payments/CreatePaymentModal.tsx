@@ -80,15 +80,7 @@ export default function CreatePaymentModal({ onClose, onCreated }: CreatePayment
 
   const codes = options.codes.length > 0 || values.currency === '' ? options.codes : [values.currency];
   return (
-    <FormModal
-      title="Create Payment"
-      submitLabel="Create Payment"
-      busyLabel="Creating..."
-      busy={form.busy}
-      invalidAttempt={form.invalidAttempt}
-      onClose={onClose}
-      onSubmit={() => void form.submit()}
-    >
+    <FormModal title="Create Payment" {...form.modal} submitLabel="Create Payment" busyLabel="Creating..." onClose={onClose}>
       <div className="form-grid">
         <TextField
           label="Amount"

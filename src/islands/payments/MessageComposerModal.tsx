@@ -49,16 +49,7 @@ export default function MessageComposerModal({ payment, onClose }: MessageCompos
   }, [payment.id]);
 
   return (
-    <FormModal
-      title="Send message"
-      submitLabel="Send"
-      busyLabel="Sending..."
-      busy={form.busy}
-      invalidAttempt={form.invalidAttempt}
-      onClose={onClose}
-      onSubmit={() => void form.submit()}
-      size="lg"
-    >
+    <FormModal title="Send message" {...form.modal} submitLabel="Send" busyLabel="Sending..." onClose={onClose} size="lg">
       <div className="form-grid">
         <FormField label="To" className="field--wide">
           {(control) => <input {...control} className="input" type="email" readOnly value={payment.customerEmail} />}

@@ -36,7 +36,7 @@ export default function ReferenceFormModal<Values extends ReferenceValues<Field>
   layout = (codeField) => codeField,
 }: ReferenceFormModalProps<Values, Field, Payload, Saved>) {
   const lowerNoun = noun.toLowerCase();
-  const { values, errors, invalidAttempt, busy, change, submit } = useCheckedForm<Values, Field, Payload, Saved>({
+  const { values, errors, change, modal } = useCheckedForm<Values, Field, Payload, Saved>({
     ...form,
     successMessage: editing ? `${noun} updated successfully!` : `${noun} created successfully!`,
     failureMessage: editing ? `Failed to update ${lowerNoun}.` : `Failed to create ${lowerNoun}.`,
@@ -64,11 +64,9 @@ export default function ReferenceFormModal<Values extends ReferenceValues<Field>
   return (
     <FormModal
       title={editing ? `Edit ${noun}` : `Create ${noun}`}
+      {...modal}
       submitLabel={editing ? 'Save Changes' : `Create ${noun}`}
-      busy={busy}
-      invalidAttempt={invalidAttempt}
       onClose={onClose}
-      onSubmit={() => void submit()}
     >
       <TextField
         label="Name"

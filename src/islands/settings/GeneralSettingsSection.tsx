@@ -126,7 +126,7 @@ export default function GeneralSettingsSection({ organisation, superadmin, onSav
               Currencies
             </span>
             {currencies.length > 0 ? (
-              <ul className="currency-list" aria-labelledby={currenciesId}>
+              <ul className="chips" aria-labelledby={currenciesId}>
                 {currencies.map((code) => (
                   <li key={code} className="code-tag">
                     {code}

@@ -1,3 +1,5 @@
+import { Icon } from '../ui/icons.tsx';
+
 // Outline icons for the sidebar, keyed by route so navigation.ts stays free of presentation.
 const PATHS: Record<string, string> = {
   '/dashboard': 'M3 3h7v9H3zM14 3h7v5h-7zM14 12h7v9h-7zM3 16h7v5H3z',
@@ -20,19 +22,5 @@ const PATHS: Record<string, string> = {
 
 /** The sidebar icon of a route (a neutral dot for routes without one). */
 export default function NavIcon({ href }: { href: string }) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={PATHS[href] ?? 'M12 11a1 1 0 1 0 0 2 1 1 0 0 0 0-2z'} />
-    </svg>
-  );
+  return <Icon size={18} strokeWidth="1.8" d={PATHS[href] ?? 'M12 11a1 1 0 1 0 0 2 1 1 0 0 0 0-2z'} />;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Icon } from './icons.tsx';
 
 export interface EmptyStateProps {
   title: string;
@@ -11,18 +12,7 @@ export default function EmptyState({ title, description, action }: EmptyStatePro
   return (
     <div className="empty-state">
       <span className="empty-state__icon" aria-hidden="true">
-        <svg
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M3 7h18M3 12h18M3 17h10" />
-        </svg>
+        <Icon size={20} d="M3 7h18M3 12h18M3 17h10" />
       </span>
       <p className="empty-state__title">{title}</p>
       {description ? <p>{description}</p> : null}

@@ -28,14 +28,35 @@ export default function FormField({ label, error, hint, required = false, classN
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>
         {label}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        <RequiredMark required={required} />
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** The label's marker of a required field (the control itself carries `required`). */
+export function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <span className="field__required" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ) : null;
+}
+
+interface FieldMessagesProps {
+  hint?: ReactNode;
+  hintId: string;
+  error?: string | undefined;
+  errorId: string;
+}
+
+/** The field's hint and error under its control, with the ids its aria-describedby points at. */
+export function FieldMessages({ hint, hintId, error, errorId }: FieldMessagesProps) {
+  return (
+    <>
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
@@ -46,6 +67,6 @@ export default function FormField({ label, error, hint, required = false, classN
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ConfigIssue, ConfigReport } from '../../../shared/gateway-config/index.ts';
 import { loadConfigValidator, type ConfigTextValidator } from '../../lib/load-config-validator.ts';
+import { FieldMessages, RequiredMark } from './FormField.tsx';
 import { loadMonacoEditor } from './monaco/load-monaco-editor.ts';
 import type { CheckedText, MonacoJsonEditorProps } from './monaco/MonacoJsonEditor.tsx';
 import { useDebouncedValue } from './useDebouncedValue.ts';
@@ -106,22 +107,12 @@ export default function JsonConfigEditor({
         // Monaco's own text area is named by ariaLabel; this label moves focus into the editor.
         <span className="field__label json-editor__label" onClick={() => focusEditor.current?.()}>
           {label}
-          {required ? (
-            <span className="field__required" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          ) : null}
+          <RequiredMark required={required} />
         </span>
       ) : (
         <label htmlFor={fieldId} className="json-editor__label">
           {label}
-          {required ? (
-            <span className="field__required" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          ) : null}
+          <RequiredMark required={required} />
         </label>
       )}
       <div className={error ? 'json-editor__frame is-invalid' : 'json-editor__frame'}>
@@ -155,16 +146,7 @@ export default function JsonConfigEditor({
           />
         )}
       </div>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
       <div id={checkId} className="config-check" role="status" aria-label={`${label} check`}>
         {summary && checked ? (
           <>

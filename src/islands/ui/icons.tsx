@@ -7,11 +7,13 @@ interface IconProps {
   size?: number;
   /** `miter` (the SVG default) keeps a pointed tip, e.g. on a chevron. */
   join?: 'round' | 'miter';
+  strokeWidth?: string;
   /** Extra shapes drawn after the path. */
   children?: ReactNode;
 }
 
-function Icon({ d, size = 16, join = 'round', children }: IconProps) {
+/** A decorative 24×24 outline icon drawn in the text colour. */
+export function Icon({ d, size = 16, join = 'round', strokeWidth = '2', children }: IconProps) {
   return (
     <svg
       width={size}
@@ -19,7 +21,7 @@ function Icon({ d, size = 16, join = 'round', children }: IconProps) {
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin={join}
       aria-hidden="true"

@@ -48,5 +48,8 @@ export function useCheckedForm<Values extends Record<Field, unknown>, Field exte
     }
   };
 
-  return { values, setValues, errors, invalidAttempt, busy, change, submit };
+  /** What the FormModal around the form takes: its busy state, invalid attempts and submit. */
+  const modal = { busy, invalidAttempt, onSubmit: () => void submit() };
+
+  return { values, setValues, errors, invalidAttempt, busy, change, submit, modal };
 }

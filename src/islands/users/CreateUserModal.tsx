@@ -4,6 +4,7 @@ import { MIN_PASSWORD_LENGTH } from '../../lib/constants.ts';
 import { CREATE_FAILED, CREATED, EMPTY_NEW_USER, LOADING_ORGANISATIONS, checkNewUser, type NewUserForm } from '../../lib/user-forms.ts';
 import FormField from '../ui/FormField.tsx';
 import TextField from '../ui/TextField.tsx';
+import FullNameField from './FullNameField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import { useCheckedForm } from '../ui/useCheckedForm.ts';
 import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
@@ -22,10 +23,8 @@ export default function CreateUserModal({ title, withOrganisation, onClose, onCr
   const {
     values: form,
     errors,
-    invalidAttempt,
-    busy,
     change,
-    submit,
+    modal,
   } = useCheckedForm({
     initial: (): NewUserForm => EMPTY_NEW_USER,
     check: (values: NewUserForm) => checkNewUser(values, withOrganisation),
@@ -37,25 +36,8 @@ export default function CreateUserModal({ title, withOrganisation, onClose, onCr
 
   const needsOrganisation = withOrganisation && form.role === 'orgadmin';
   return (
-    <FormModal
-      title={title}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      submitLabel={title}
-      busyLabel="Creating..."
-      busy={busy}
-      invalidAttempt={invalidAttempt}
-    >
-      <TextField
-        label="Full Name"
-        required
-        error={errors.name}
-        name="name"
-        autoComplete="off"
-        maxLength={200}
-        value={form.name}
-        onValueChange={(value) => change('name', value)}
-      />
+    <FormModal title={title} {...modal} onClose={onClose} submitLabel={title} busyLabel="Creating...">
+      <FullNameField value={form.name} error={errors.name} onChange={(value) => change('name', value)} />
       <TextField
         label="Email"
         required

@@ -17,7 +17,7 @@ import {
   type EditUserForm,
 } from '../../lib/user-forms.ts';
 import FormField from '../ui/FormField.tsx';
-import TextField from '../ui/TextField.tsx';
+import FullNameField from './FullNameField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import ImagePicker from '../ui/ImagePicker.tsx';
 
@@ -110,16 +110,7 @@ export default function EditUserModal({ user, superadminScreen, isSelf = false, 
         <span className="cell-strong">{user.email}</span> · {roleLabel(user.role)}
         {user.organisation ? ` · ${user.organisation.name}` : ''}
       </p>
-      <TextField
-        label="Full Name"
-        required
-        error={errors.name}
-        name="name"
-        autoComplete="off"
-        maxLength={200}
-        value={form.name}
-        onValueChange={(value) => change('name', value)}
-      />
+      <FullNameField value={form.name} error={errors.name} onChange={(value) => change('name', value)} />
       <ImagePicker
         label="Change Avatar"
         file={avatarFile}
