@@ -30,14 +30,16 @@ function unitsOf(rows: { currency: string | null; base_unit: number | string | n
   return units;
 }
 
-/** One roll-up sum row as both currency-and-status reads return it (nulls where there are no payments). */
-interface RawStatusSum {
+/** One roll-up sum row of a currency as the reads return it (nulls where there are no payments). */
+interface RawSum {
   currency: string | null;
-  status: string | null;
   count: string | null;
   amount_minor: string | null;
   base_unit: number | null;
 }
+
+/** A roll-up sum row of a currency and status. */
+type RawStatusSum = RawSum & { status: string | null };
 
 /** The roll-up totals per currency and status of the organisations `filter` keeps. */
 const statusSums = (filter: ReturnType<typeof orgFilter>) => sql`sums as (
@@ -100,15 +102,7 @@ export interface OrganisationSum {
 
 /** Every organisation (by name) with its count and amount per currency (all statuses); none = one row of nulls. */
 export async function sumsByOrganisation(db: Database): Promise<OrganisationSum[]> {
-  const rows = await queryRows<{
-    id: number;
-    name: string;
-    default_currency: string | null;
-    currency: string | null;
-    count: string | null;
-    amount_minor: string | null;
-    base_unit: number | null;
-  }>(
+  const rows = await queryRows<RawSum & { id: number; name: string; default_currency: string | null }>(
     db,
     sql`with sums as (
           select org_id, currency, sum(payment_count) as count, sum(amount_minor) as amount_minor
@@ -139,15 +133,7 @@ export async function sumsByDay(
   from: string,
   to: string,
 ): Promise<Sums<{ day: string; currency: string; count: number; amountMinor: number }>> {
-  const raw = await queryRows<{
-    preferred: string | null;
-    preferred_unit: number | null;
-    day: string | null;
-    currency: string | null;
-    count: string | null;
-    amount_minor: string | null;
-    base_unit: number | null;
-  }>(
+  const raw = await queryRows<RawSum & { preferred: string | null; preferred_unit: number | null; day: string | null }>(
     db,
     sql`with sums as (
           select to_char(day, 'YYYY-MM-DD') as day, currency, sum(payment_count) as count, sum(amount_minor) as amount_minor
