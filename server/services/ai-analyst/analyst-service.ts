@@ -8,7 +8,7 @@ import { customerNamesLike, gatewayNames, organisationNames } from './analyst-re
 import { queryFromModel, type ModelConfig } from './model-client.ts';
 import { nameCandidates, parseQuestion, type ParsedQuestion, type QuestionContext } from './parse-question.ts';
 import type { AnalystQuery } from './query-schema.ts';
-import { runAnalystQuery, type Figure } from './run-query.ts';
+import { runAnalystQuery, type Figure, type ResultRow } from './run-query.ts';
 import { cannotSummary, EXAMPLE_QUESTIONS, helpSummary, summarise } from './summarise.ts';
 
 export interface AnalystContext {
@@ -23,17 +23,7 @@ export interface AnalystAnswer {
   /** answered; cannot-answer (understood, but not something the payments can tell); not-understood. */
   outcome: 'answered' | 'cannot-answer' | 'not-understood';
   summary: string;
-  results: {
-    reference: string;
-    amount: string;
-    amountMinor: number;
-    currency: string;
-    status: string;
-    customerName: string;
-    customerEmail: string;
-    gateway: string | null;
-    createdAt: Date;
-  }[];
+  results: (ResultRow & { amount: string })[];
   groups: { key: string; label: string; currency: string; count: number; total: string; totalMinor: number }[];
   totals: { currency: string; count: number; total: string; totalMinor: number }[];
   figures: Figure[];

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../receipts/render-html.ts';
+import { documentHead, escapeHtml } from '../receipts/render-html.ts';
 
 /**
  * CSP of the hosted checkout pages: no scripts at all, inline styles, logos from here or https, and forms
@@ -45,15 +45,7 @@ export function brandHtml(name: string, logoUrl: string | null): string {
 
 /** A complete customer-facing page (no scripts; every value is escaped by the callers). */
 export function pageHtml(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
+  return `${documentHead(title, STYLE)}
 <body>
 <main>
 ${body}

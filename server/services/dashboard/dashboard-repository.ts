@@ -30,22 +30,34 @@ function unitsOf(rows: { currency: string | null; base_unit: number | string | n
   return units;
 }
 
+/** One roll-up sum row of a currency as the reads return it (nulls where there are no payments). */
+interface RawSum {
+  currency: string | null;
+  count: string | null;
+  amount_minor: string | null;
+  base_unit: number | null;
+}
+
+/** A roll-up sum row of a currency and status. */
+type RawStatusSum = RawSum & { status: string | null };
+
+/** The roll-up totals per currency and status of the organisations `filter` keeps. */
+const statusSums = (filter: ReturnType<typeof orgFilter>) => sql`sums as (
+          select currency, status, sum(payment_count) as count, sum(amount_minor) as amount_minor
+          from payment_rollup_totals where ${filter} group by currency, status
+        )`;
+
+function statusRowsOf(raw: RawStatusSum[]): CurrencyStatusSum[] {
+  return raw
+    .filter((row) => row.currency !== null && row.status !== null)
+    .map((row) => ({ currency: row.currency!, status: row.status!, count: Number(row.count), amountMinor: Number(row.amount_minor) }));
+}
+
 /** Count and amount per currency and status, for one organisation or (null) the whole platform. */
 export async function sumsByCurrencyAndStatus(db: Database, orgId: number | null): Promise<Sums<CurrencyStatusSum>> {
-  const raw = await queryRows<{
-    preferred: string | null;
-    preferred_unit: number | null;
-    currency: string | null;
-    status: string | null;
-    count: string | null;
-    amount_minor: string | null;
-    base_unit: number | null;
-  }>(
+  const raw = await queryRows<RawStatusSum & { preferred: string | null; preferred_unit: number | null }>(
     db,
-    sql`with sums as (
-          select currency, status, sum(payment_count) as count, sum(amount_minor) as amount_minor
-          from payment_rollup_totals where ${orgFilter(orgId)} group by currency, status
-        ), preferred as (select ${preferredOf(orgId)} as code)
+    sql`with ${statusSums(orgFilter(orgId))}, preferred as (select ${preferredOf(orgId)} as code)
         select p.code as preferred, pc.base_unit as preferred_unit, s.currency, s.status, s.count, s.amount_minor, c.base_unit
         from preferred p
         left join currencies pc on pc.code = p.code
@@ -55,28 +67,14 @@ export async function sumsByCurrencyAndStatus(db: Database, orgId: number | null
   const preferred = raw[0]?.preferred ?? null;
   const baseUnits = unitsOf(raw);
   if (preferred && !baseUnits.has(preferred)) baseUnits.set(preferred, Number(raw[0]?.preferred_unit ?? 100));
-  const rows = raw
-    .filter((row) => row.currency !== null && row.status !== null)
-    .map((row) => ({ currency: row.currency!, status: row.status!, count: Number(row.count), amountMinor: Number(row.amount_minor) }));
-  return { rows, baseUnits, preferred };
+  return { rows: statusRowsOf(raw), baseUnits, preferred };
 }
 
 /** Count and amount per currency and status over the platform, with the organisation and gateway counts. */
 export async function platformSums(db: Database): Promise<Sums<CurrencyStatusSum> & { organisations: number; gateways: number }> {
-  const raw = await queryRows<{
-    organisations: string;
-    gateways: string;
-    currency: string | null;
-    status: string | null;
-    count: string | null;
-    amount_minor: string | null;
-    base_unit: number | null;
-  }>(
+  const raw = await queryRows<RawStatusSum & { organisations: string; gateways: string }>(
     db,
-    sql`with sums as (
-          select currency, status, sum(payment_count) as count, sum(amount_minor) as amount_minor
-          from payment_rollup_totals group by currency, status
-        )
+    sql`with ${statusSums(orgFilter(null))}
         select (select count(*) from organisations) as organisations, (select count(*) from gateways) as gateways,
                s.currency, s.status, s.count, s.amount_minor, c.base_unit
         from (select 1) as one
@@ -88,9 +86,7 @@ export async function platformSums(db: Database): Promise<Sums<CurrencyStatusSum
     gateways: Number(raw[0]?.gateways ?? 0),
     preferred: null,
     baseUnits: unitsOf(raw),
-    rows: raw
-      .filter((row) => row.currency !== null && row.status !== null)
-      .map((row) => ({ currency: row.currency!, status: row.status!, count: Number(row.count), amountMinor: Number(row.amount_minor) })),
+    rows: statusRowsOf(raw),
   };
 }
 
@@ -106,15 +102,7 @@ export interface OrganisationSum {
 
 /** Every organisation (by name) with its count and amount per currency (all statuses); none = one row of nulls. */
 export async function sumsByOrganisation(db: Database): Promise<OrganisationSum[]> {
-  const rows = await queryRows<{
-    id: number;
-    name: string;
-    default_currency: string | null;
-    currency: string | null;
-    count: string | null;
-    amount_minor: string | null;
-    base_unit: number | null;
-  }>(
+  const rows = await queryRows<RawSum & { id: number; name: string; default_currency: string | null }>(
     db,
     sql`with sums as (
           select org_id, currency, sum(payment_count) as count, sum(amount_minor) as amount_minor
@@ -145,15 +133,7 @@ export async function sumsByDay(
   from: string,
   to: string,
 ): Promise<Sums<{ day: string; currency: string; count: number; amountMinor: number }>> {
-  const raw = await queryRows<{
-    preferred: string | null;
-    preferred_unit: number | null;
-    day: string | null;
-    currency: string | null;
-    count: string | null;
-    amount_minor: string | null;
-    base_unit: number | null;
-  }>(
+  const raw = await queryRows<RawSum & { preferred: string | null; preferred_unit: number | null; day: string | null }>(
     db,
     sql`with sums as (
           select to_char(day, 'YYYY-MM-DD') as day, currency, sum(payment_count) as count, sum(amount_minor) as amount_minor

@@ -7,20 +7,22 @@ import { listWebhookLogs } from '../psp-callbacks/webhook-logs-repository.ts';
 
 const bounds = (page: Page) => ({ limit: page.pageSize, offset: (page.page - 1) * page.pageSize });
 
+/** The page of log rows, each with its id and timestamp first and the fields `entry` gives after them. */
+function logPage<Row extends { id: number; createdAt: Date }, Entry>(
+  { items, total }: { items: Row[]; total: number },
+  page: Page,
+  entry: (row: Row) => Entry,
+) {
+  return { items: items.map((row) => ({ id: row.id, timestamp: row.createdAt, ...entry(row) })), total, ...page };
+}
+
 /** A page of API request logs (System Logs, superadmin), newest first. */
 export async function apiLogPage(db: Database, page: Page) {
-  const { items, total } = await listApiLogs(db, bounds(page));
-  return {
-    items: items.map((row) => ({
-      id: row.id,
-      timestamp: row.createdAt,
-      method: row.method,
-      endpoint: row.endpoint,
-      statusCode: row.statusCode,
-    })),
-    total,
-    ...page,
-  };
+  return logPage(await listApiLogs(db, bounds(page)), page, (row) => ({
+    method: row.method,
+    endpoint: row.endpoint,
+    statusCode: row.statusCode,
+  }));
 }
 
 /**
@@ -29,22 +31,15 @@ export async function apiLogPage(db: Database, page: Page) {
  */
 export async function webhookLogPage(db: Database, orgId: number | undefined, page: Page) {
   if (orgId !== undefined && !(await findOrganisation(db, orgId))) throw notFound('Organisation not found.');
-  const { items, total } = await listWebhookLogs(db, { orgId }, bounds(page));
-  return {
-    items: items.map((row) => ({
-      id: row.id,
-      timestamp: row.createdAt,
-      createdAt: row.createdAt,
-      status: row.status,
-      provider: row.provider,
-      reference: row.reference,
-      orgId: row.orgId,
-      organisation: row.organisation,
-      signatureValid: row.signatureValid,
-      httpStatus: row.httpStatus,
-      message: row.message,
-    })),
-    total,
-    ...page,
-  };
+  return logPage(await listWebhookLogs(db, { orgId }, bounds(page)), page, (row) => ({
+    createdAt: row.createdAt,
+    status: row.status,
+    provider: row.provider,
+    reference: row.reference,
+    orgId: row.orgId,
+    organisation: row.organisation,
+    signatureValid: row.signatureValid,
+    httpStatus: row.httpStatus,
+    message: row.message,
+  }));
 }

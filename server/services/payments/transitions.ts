@@ -53,41 +53,23 @@ async function transition(
   }
 }
 
+/** One status change: `allowed` says from which status it may happen, `fieldsAt` what it writes at `now`. */
+function statusChange(allowed: (status: PaymentStatus) => boolean, fieldsAt: (now: Date) => StatusUpdate) {
+  return (db: Database, paymentId: number, cause: TransitionCause, now: Date, options: TransitionOptions = {}): Promise<TransitionResult> =>
+    transition(db, paymentId, allowed, () => fieldsAt(now), cause, { ...options, at: now });
+}
+
 /**
  * Pending or Failed → Success: takes the receipt number and an unguessable receipt token and records the cause, in one
  * statement (inside the caller's transaction when given one). Success is terminal: a second call changes nothing.
  */
-export function markSuccess(
-  db: Database,
-  paymentId: number,
-  cause: TransitionCause,
-  now: Date,
-  options: TransitionOptions = {},
-): Promise<TransitionResult> {
-  return transition(
-    db,
-    paymentId,
-    (status) => status !== 'Success',
-    () => ({ status: 'Success', receiptToken: randomBytes(24).toString('base64url'), paidAt: now, at: now }),
-    cause,
-    { ...options, at: now },
-  );
-}
+export const markSuccess = statusChange(
+  (status) => status !== 'Success',
+  (now) => ({ status: 'Success', receiptToken: randomBytes(24).toString('base64url'), paidAt: now, at: now }),
+);
 
 /** Pending → Failed (a late failure never undoes a success). */
-export function markFailed(
-  db: Database,
-  paymentId: number,
-  cause: TransitionCause,
-  now: Date,
-  options: TransitionOptions = {},
-): Promise<TransitionResult> {
-  return transition(
-    db,
-    paymentId,
-    (status) => status === 'Pending',
-    () => ({ status: 'Failed', at: now }),
-    cause,
-    { ...options, at: now },
-  );
-}
+export const markFailed = statusChange(
+  (status) => status === 'Pending',
+  (now) => ({ status: 'Failed', at: now }),
+);

@@ -3,6 +3,19 @@ import type { ReceiptDocument } from './documents.ts';
 /** Escapes text for HTML element content and quoted attribute values. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The opening of a customer-facing HTML page up to `</head>` (never indexed); `extraMeta` is whole lines. */
+export function documentHead(title: string, style: string, extraMeta = ''): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+${extraMeta}<title>${escapeHtml(title)}</title>
+<style>${style}</style>
+</head>`;
+}
+
 /**
  * The CSP of invoice and receipt pages: inline styles, images from here or https (logos), no scripts,
  * and framing by the console (same origin) for the invoice preview.
@@ -63,16 +76,7 @@ export function renderDocumentHtml(doc: ReceiptDocument): string {
   const number = `${doc.kindLabel} ${isReceipt && doc.receiptNumber ? `No. ${doc.receiptNumber}` : doc.reference}`;
   const logo = org.logoUrl ? `<img class="logo" src="${escapeHtml(org.logoUrl)}" alt="${escapeHtml(org.name)} logo">` : '';
   const pageTitle = `${doc.kindLabel} ${isReceipt && doc.receiptNumber ? doc.receiptNumber : doc.reference} · ${org.name}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(pageTitle)}</title>
-<style>${STYLE}</style>
-</head>
+  return `${documentHead(pageTitle, STYLE, '<meta name="referrer" content="no-referrer">\n')}
 <body>
 <nav class="toolbar"><a class="button" href="${escapeHtml(doc.pdfPath)}">Print / Save as PDF</a></nav>
 <main class="sheet">
@@ -135,18 +139,12 @@ export function renderDocumentHtml(doc: ReceiptDocument): string {
 </html>`;
 }
 
+const NOT_FOUND_STYLE = `body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #eef1f5; color: #111827; font: 15px/1.5 system-ui, sans-serif; }
+main { background: #fff; border: 1px solid #e5e7eb; border-radius: 10px; padding: 32px 40px; text-align: center; } h1 { margin: 0 0 8px; font-size: 20px; } p { margin: 0; color: #6b7280; }`;
+
 /** A plain not-found page for the customer-facing routes. */
 export function renderNotFoundHtml(message: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>Not found</title>
-<style>body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #eef1f5; color: #111827; font: 15px/1.5 system-ui, sans-serif; }
-main { background: #fff; border: 1px solid #e5e7eb; border-radius: 10px; padding: 32px 40px; text-align: center; } h1 { margin: 0 0 8px; font-size: 20px; } p { margin: 0; color: #6b7280; }</style>
-</head>
+  return `${documentHead('Not found', NOT_FOUND_STYLE)}
 <body><main><h1>Not found</h1><p>${escapeHtml(message)}</p></main></body>
 </html>`;
 }

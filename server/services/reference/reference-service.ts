@@ -18,6 +18,15 @@ export interface ListOptions {
 
 const window = (options: ListOptions) => (options.all ? {} : { limit: options.pageSize, offset: (options.page - 1) * options.pageSize });
 
+/** The rows a list read gives, as one page (all of them as page 1 when `options.all`). */
+async function listed<Item>(
+  options: ListOptions,
+  read: (filter: ReturnType<typeof window> & { enabledOnly: ListOptions['enabledOnly'] }) => Promise<{ items: Item[]; total: number }>,
+) {
+  const { items, total } = await read({ ...window(options), enabledOnly: options.enabledOnly });
+  return { items, total, page: options.all ? 1 : options.page, pageSize: options.all ? total : options.pageSize };
+}
+
 function requiredName(name: string | undefined, what: string): string | undefined {
   if (name === undefined) return undefined;
   const trimmed = name.trim();
@@ -36,8 +45,7 @@ function normaliseCode(code: string | undefined, length: 2 | 3, what: string): s
 
 /** Countries, paged or all. */
 export async function listCountries(db: Database, options: ListOptions) {
-  const { items, total } = await countryRows.listCountries(db, { ...window(options), enabledOnly: options.enabledOnly });
-  return { items, total, page: options.all ? 1 : options.page, pageSize: options.all ? total : options.pageSize };
+  return listed(options, (filter) => countryRows.listCountries(db, filter));
 }
 
 /** Creates or updates a country (code upper-cased, unique; name unique). */
@@ -75,8 +83,7 @@ export async function removeCountry(db: Database, id: number): Promise<void> {
 
 /** Currencies, paged or all. */
 export async function listCurrencies(db: Database, options: ListOptions) {
-  const { items, total } = await currencyRows.listCurrencies(db, { ...window(options), enabledOnly: options.enabledOnly });
-  return { items, total, page: options.all ? 1 : options.page, pageSize: options.all ? total : options.pageSize };
+  return listed(options, (filter) => currencyRows.listCurrencies(db, filter));
 }
 
 /** Creates or updates a currency (ISO code upper-cased, unique; base unit a power of ten, fixed once payments use it). */
