@@ -14,7 +14,7 @@ const COPIED_RESET_MS = 1200;
 const MAX_RESULTS = 8;
 const input = document.querySelector<HTMLInputElement>('#docs-search');
 const list = document.querySelector<HTMLOListElement>('#docs-search-results');
-const status = document.querySelector<HTMLElement>('#docs-search-status');
+const searchStatus = document.querySelector<HTMLElement>('#docs-search-status');
 let pagefind: Promise<Pagefind> | undefined;
 let latest = 0;
 
@@ -41,7 +41,7 @@ function loadPagefind(): Promise<Pagefind> {
 }
 
 function showResults(items: Array<{ url: string; excerpt: string; title: string }>, term: string): void {
-  if (!list || !status) return;
+  if (!list || !searchStatus) return;
   list.replaceChildren(
     ...items.map((item) => {
       const entry = document.createElement('li');
@@ -56,7 +56,7 @@ function showResults(items: Array<{ url: string; excerpt: string; title: string 
     }),
   );
   list.hidden = term === '';
-  status.textContent = term === '' ? '' : items.length === 0 ? `No results for ${term}` : `${items.length} results for ${term}`;
+  searchStatus.textContent = term === '' ? '' : items.length === 0 ? `No results for ${term}` : `${items.length} results for ${term}`;
   if (term !== '' && items.length === 0) {
     const none = document.createElement('li');
     none.textContent = `No results for “${term}”`;
