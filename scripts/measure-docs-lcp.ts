@@ -7,6 +7,7 @@
 // the budget. Each run is a fresh browser context (cold cache), as a reader arriving from a search engine. The bench
 // can call it after starting its server; CHROMIUM_PATH overrides /usr/bin/chromium.
 import { chromium } from '@playwright/test';
+import { medianLargestContentfulPaint } from './lib/largest-contentful-paint.ts';
 
 const DEFAULT_PAGES = ['/docs', '/docs/quick-start', '/docs/outbound-webhooks', '/docs/providers', '/docs/api'];
 
@@ -28,8 +29,6 @@ function parseArguments(argv: string[]): { base: string; runs: number; budget: n
   return { base: base.replace(/\/$/, ''), runs, budget, pages: pages.length > 0 ? pages : DEFAULT_PAGES };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
 const { base, runs, budget, pages } = parseArguments(process.argv.slice(2));
 const browser = await chromium.launch({
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -37,28 +36,7 @@ const browser = await chromium.launch({
 });
 try {
   const results: Array<{ path: string; lcpMs: number }> = [];
-  for (const path of pages) {
-    const samples: number[] = [];
-    for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(`${base}${path}`, { waitUntil: 'load' });
-      samples.push(
-        await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              setTimeout(() => resolve(Number.NaN), 10_000);
-              new PerformanceObserver((list) => {
-                const entries = list.getEntries();
-                resolve(entries[entries.length - 1]?.startTime ?? Number.NaN);
-              }).observe({ type: 'largest-contentful-paint', buffered: true });
-            }),
-        ),
-      );
-      await context.close();
-    }
-    results.push({ path, lcpMs: Math.round(median(samples)) });
-  }
+  for (const path of pages) results.push({ path, lcpMs: Math.round(await medianLargestContentfulPaint(browser, `${base}${path}`, runs)) });
   const maxLcpMs = Math.max(...results.map((result) => result.lcpMs));
   console.log(JSON.stringify({ budgetMs: budget, runs, pages: results, maxLcpMs }, null, 2));
   if (!(maxLcpMs <= budget)) process.exitCode = 1;
