@@ -44,6 +44,7 @@ function budgetCell(result: ScenarioResult): string {
     result.budgetP99Ms === undefined ? undefined : `p99 ≤ ${result.budgetP99Ms} ms`,
     result.budgetRatio === undefined ? undefined : `≥ ${result.budgetRatio} × bare`,
     result.budgetPerSecond === undefined ? undefined : `≥ ${result.budgetPerSecond} ${result.unit ?? 'requests'}/s`,
+    result.budgetRssGrowthMb === undefined ? undefined : `RSS growth ≤ ${result.budgetRssGrowthMb} MB`,
   ].filter(Boolean);
   return rule.length === 0 ? '' : `${rule.join(', ')}: ${result.withinBudget ? 'met' : '**missed**'}`;
 }
@@ -104,7 +105,7 @@ export function misses(report: Report): string[] {
       .filter((result) => !result.withinBudget)
       .map(
         (result) =>
-          `${result.engine} ${result.name}: ${result.requestsPerSecond} ${result.unit ?? 'req'}/s${result.ratioToBare === undefined ? '' : `, ×${result.ratioToBare} bare`}, p99 ${result.p99Ms} ms, errors ${result.errors} — ${budgetCell(result) || 'errors'}`,
+          `${result.engine} ${result.name}: ${result.requestsPerSecond} ${result.unit ?? 'req'}/s${result.ratioToBare === undefined ? '' : `, ×${result.ratioToBare} bare`}, p99 ${result.p99Ms} ms${result.rssGrowthMb === undefined ? '' : `, RSS +${result.rssGrowthMb} MB`}, errors ${result.errors} — ${budgetCell(result) || 'errors'}${result.requests === 0 && result.detail ? ` (${result.detail})` : ''}`,
       ),
     ...run.checks
       .filter((check) => !check.withinBudget)
