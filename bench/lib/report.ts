@@ -58,7 +58,7 @@ export function markdown(report: Report): string {
     settings.scale ? '# Benchmark results at scale' : '# Benchmark results',
     '',
     `Measured ${report.when} on ${report.environment.cpu} (${report.environment.cpus} cores, ${report.environment.memoryGb} GB), ${report.environment.os}, Node ${report.environment.node}.`,
-    `Data: ${report.payments.toLocaleString('en')} payments, 50 organisations, 365 days. Method (bench/README.md): every server — the bare Fastify route included — in a process of its own, loaded by autocannon from another (\`-c ${settings.connections} -d ${settings.duration}\` after a warm-up; the dashboards and the analyst one connection, a third of the time); the ratio scenarios alternate in ${settings.rounds} rounds and show their median round (every round's rate in brackets). CPU: what each process used during the measured part, in % of one core (/proc/<pid>/stat); µs/req is the server's CPU per answered request. Reproduce a row with the command beside it.`,
+    `Data: ${report.payments.toLocaleString('en')} payments, 50 organisations (one grown to 30 % of the payments), 365 days. Method (bench/README.md): every server — the bare Fastify route included — in a process of its own, loaded by autocannon from another (\`-c ${settings.connections} -d ${settings.duration}\` after a warm-up; the dashboards and the analyst one connection, a third of the time); the ratio scenarios alternate in ${settings.rounds} rounds and show their median round (every round's rate in brackets). CPU: what each process used during the measured part, in % of one core (/proc/<pid>/stat); µs/req is the server's CPU per answered request. Reproduce a row with the command beside it.`,
     '',
   ];
   if (report.baseline)

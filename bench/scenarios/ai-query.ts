@@ -19,7 +19,7 @@ const QUESTIONS: [role: 'superadmin' | 'orgadmin', question: string][] = [
   ['orgadmin', 'Revenue this week compared with last week'],
   ['orgadmin', 'Which day had the most sales last month?'],
   ['orgadmin', 'Who made the largest payment last week?'],
-  // A customer of the orgadmin's organisation (the seed's 43rd of its window: every one of them has paid).
+  // A customer of the orgadmin's organisation (the 43rd of its window, who has paid there at 12,000 payments or more).
   ['orgadmin', `How much has ${benchCustomer(1, 42).email} paid?`],
   ['orgadmin', 'Average sale this quarter in cedis'],
   ['orgadmin', 'How much did we refund last month?'],

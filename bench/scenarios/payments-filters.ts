@@ -19,7 +19,7 @@ export function filterCombinations(gatewayId: number, now: Date): [label: string
     ['status Failed', 'status=Failed'],
     ['status Failed or Pending', 'status=Failed,Pending'],
     ['last 7 days, Failed', `from=${daysAgo(7)}&status=Failed`],
-    ['today', `from=${daysAgo(1)}`],
+    ['last 24 hours', `from=${daysAgo(1)}`],
     ['a gateway, Success', `gatewayId=${gatewayId}&status=Success`],
     ['currency USD', 'currency=USD'],
     ['amount 1,000.00 to 5,000.00', 'amountMin=1000.00&amountMax=5000.00'],
