@@ -152,7 +152,13 @@ async function prepareData(engine: Engine, baseUrl: string, selected: (name: str
       orgId: firstOrgId,
       passwordHash,
     });
-    await insertUser(database.db, { name: 'Bench Large Orgadmin', email: LARGE_ORGADMIN, role: 'orgadmin', orgId: largeOrgId, passwordHash });
+    await insertUser(database.db, {
+      name: 'Bench Large Orgadmin',
+      email: LARGE_ORGADMIN,
+      role: 'orgadmin',
+      orgId: largeOrgId,
+      passwordHash,
+    });
     const receiver = await startReceiver();
     const webhooks = await setUpWebhookOrg(database.db, DATA_KEY, baseUrl, receiver);
     const pspWarmup = Math.min(1000, CALLBACKS_PER_SECOND[engine]);

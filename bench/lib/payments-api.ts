@@ -19,7 +19,12 @@ export function measuredOrganisations(context: BenchContext, organisations = 50)
   const grown = Math.round(context.payments * LARGE_SHARE);
   return [
     { label: `organisation of ${usual.toLocaleString('en')}`, orgId: context.orgId, token: context.tokens.orgadmin, payments: usual },
-    { label: `organisation of ${grown.toLocaleString('en')}`, orgId: context.largeOrgId, token: context.tokens.largeOrgadmin, payments: grown },
+    {
+      label: `organisation of ${grown.toLocaleString('en')}`,
+      orgId: context.largeOrgId,
+      token: context.tokens.largeOrgadmin,
+      payments: grown,
+    },
   ];
 }
 

@@ -104,7 +104,13 @@ async function measureExport(context: BenchContext, who: string, token: string):
   const postgresMs = context.databaseUrl ? postgresDelta(postgresBefore, await postgresCpu(context.databaseUrl)) : null;
   if (streamed.status !== 200) {
     const meaning = streamed.status === 404 || streamed.status === 400 ? LACKS_EXPORT : 'the export failed';
-    return notMeasured(context, 'export', name, `GET ${EXPORT_PATH} answered ${streamed.status} ("${streamed.refusal.trim()}"): ${meaning}`, budget);
+    return notMeasured(
+      context,
+      'export',
+      name,
+      `GET ${EXPORT_PATH} answered ${streamed.status} ("${streamed.refusal.trim()}"): ${meaning}`,
+      budget,
+    );
   }
   const seconds = streamed.totalMs / 1000;
   const rowsPerSecond = Math.round(streamed.rows / seconds);

@@ -4,7 +4,15 @@
 // superadmin's list across every organisation and of the grown one. Each a latency (one connection): budget p99 ≤ 20 ms
 // on both engines.
 import { COMMON_LAST_NAME } from '../lib/customers.ts';
-import { getApi, LACKS_ISSUE_29, measuredOrganisations, notMeasured, refusal, type MeasuredOrganisation, type PaymentPage } from '../lib/payments-api.ts';
+import {
+  getApi,
+  LACKS_ISSUE_29,
+  measuredOrganisations,
+  notMeasured,
+  refusal,
+  type MeasuredOrganisation,
+  type PaymentPage,
+} from '../lib/payments-api.ts';
 import type { BenchContext, BenchScenario, ScenarioResult } from '../lib/types.ts';
 import { latencyRun } from './dashboard.ts';
 
@@ -57,7 +65,11 @@ async function measureFilter(context: BenchContext, who: string, token: string, 
 
 /** The organisation's gateway of the first priority (the one most of its payments went through). */
 async function firstGateway(context: BenchContext, organisation: MeasuredOrganisation): Promise<number> {
-  const answer = await getApi<{ id: number; priority: number }[]>(context, '/api/organisations/my-organisation/gateways', organisation.token);
+  const answer = await getApi<{ id: number; priority: number }[]>(
+    context,
+    '/api/organisations/my-organisation/gateways',
+    organisation.token,
+  );
   const gateway = answer.body?.toSorted((a, b) => a.priority - b.priority)[0];
   if (answer.status !== 200 || !gateway) throw new Error(refusal('GET /api/organisations/my-organisation/gateways', answer, 'no gateway'));
   return gateway.id;
@@ -72,9 +84,15 @@ export const paymentsFilters: BenchScenario = {
     const probe = await getApi(context, '/api/payments?page=1&pageSize=10&customer=a', context.tokens.orgadmin);
     if (probe.status !== 200)
       return [
-        notMeasured(context, 'filters', 'GET /payments with filters (every combination)', refusal('GET /api/payments?customer=', probe, LACKS_ISSUE_29), {
-          budgetP99Ms: FILTER_BUDGET_P99_MS,
-        }),
+        notMeasured(
+          context,
+          'filters',
+          'GET /payments with filters (every combination)',
+          refusal('GET /api/payments?customer=', probe, LACKS_ISSUE_29),
+          {
+            budgetP99Ms: FILTER_BUDGET_P99_MS,
+          },
+        ),
       ];
     const now = new Date();
     for (const organisation of organisations) {

@@ -4,7 +4,15 @@
 // common first name of the seeded customers, matching several % of the organisation's rows (budget p99 ≤ 100 ms for
 // the first page, its total capped). Budgets on both engines.
 import { COMMON_FIRST_NAME } from '../lib/customers.ts';
-import { getApi, matches, measuredOrganisations, notMeasured, refusal, type MeasuredOrganisation, type PaymentPage } from '../lib/payments-api.ts';
+import {
+  getApi,
+  matches,
+  measuredOrganisations,
+  notMeasured,
+  refusal,
+  type MeasuredOrganisation,
+  type PaymentPage,
+} from '../lib/payments-api.ts';
 import type { BenchContext, BenchScenario, ScenarioResult } from '../lib/types.ts';
 import { latencyRun } from './dashboard.ts';
 
@@ -48,7 +56,8 @@ async function samplePayment(context: BenchContext, organisation: MeasuredOrgani
   const path = `/api/payments?page=1&pageSize=10&to=${encodeURIComponent(before)}`;
   const answer = await getApi<PaymentPage>(context, path, organisation.token);
   const payment = answer.body?.items?.[0];
-  if (answer.status !== 200 || !payment) throw new Error(refusal('GET /api/payments?to=', answer, 'no payment half a year old to search for'));
+  if (answer.status !== 200 || !payment)
+    throw new Error(refusal('GET /api/payments?to=', answer, 'no payment half a year old to search for'));
   return payment;
 }
 

@@ -60,7 +60,8 @@ describe('the bench seed', () => {
     expect(Number(mix!['amounts'])).toBeGreaterThan(PAYMENTS / 3);
     expect(Number(mix!['smallest'])).toBeGreaterThanOrEqual(100);
     expect(Number(mix!['largest'])).toBeGreaterThan(100_000);
-    for (const channel of ['bank', 'console', 'checkout', 'no_gateway', 'recorded']) expect(Number(mix![channel])).toBeGreaterThan(PAYMENTS / 50);
+    for (const channel of ['bank', 'console', 'checkout', 'no_gateway', 'recorded'])
+      expect(Number(mix![channel])).toBeGreaterThan(PAYMENTS / 50);
     // The Record URL's payments, and only they, read as paid when created, by nobody, at no gateway or bank.
     expect(Number(mix!['paid_on_creation'])).toBe(Number(mix!['recorded']));
     expect(Number(mix!['future'])).toBe(0);
