@@ -1,6 +1,7 @@
 // `npm run bench:seed`: fills the configured database (DATABASE_URL, or the PGlite in DATA_DIR) with bench data —
-// BENCH_PAYMENTS payments (1,000,000 by default) over 50 organisations and a year — to try the console at scale.
-// It adds organisations named "Bench Organisation NNN"; run it on an empty or throw-away database.
+// BENCH_PAYMENTS payments (1,000,000 by default) over 50 organisations and a year, the last organisation grown to 30 %
+// of them (bench/README.md#the-data) — to try the console at scale. It adds organisations named "Bench Organisation
+// NNN"; run it on an empty or throw-away database.
 import { configOrExit, openMigratedDatabaseOrExit } from '../server/start.ts';
 import { seedBenchData } from './lib/seed.ts';
 

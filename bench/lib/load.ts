@@ -69,8 +69,8 @@ type FromGenerator = { type: 'warm' } | { type: 'result'; result: GeneratorResul
 
 const GENERATOR = path.join(ROOT, 'bench/lib/generator.ts');
 
-/** CPU time of the given pids, and of every backend of the database (new ones since `known` counted whole). */
-async function postgresCpu(databaseUrl: string | undefined): Promise<Map<number, number>> {
+/** CPU time of every backend of the database, by pid (none without a database URL). */
+export async function postgresCpu(databaseUrl: string | undefined): Promise<Map<number, number>> {
   const times = new Map<number, number>();
   if (!databaseUrl) return times;
   for (const pid of await postgresBackends(databaseUrl)) {
@@ -80,7 +80,8 @@ async function postgresCpu(databaseUrl: string | undefined): Promise<Map<number,
   return times;
 }
 
-function postgresDelta(before: Map<number, number>, after: Map<number, number>): number {
+/** The backends' CPU time between two readings (those that appeared in between counted whole). */
+export function postgresDelta(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;

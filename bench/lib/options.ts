@@ -24,7 +24,8 @@ const USAGE = `npm run bench -- [options]
   --engine pglite|postgres   one engine (repeat or comma-separate; default both)
   --only NAME[,NAME]         these scenarios only (the bare route and the rounds' ratios come along): bare, get-page,
                              pgbench, post-payment, logging, get-search, psp-callback, processes, dashboards,
-                             dashboard-chart, ai-query, webhook-pipeline, server-process
+                             dashboard-chart, ai-query, webhook-pipeline, server-process,
+                             search-selective, search-broad, filters, export
   --payments N               payments to seed (default 1000000)
   --scale N                  seed N payments on PostgreSQL; page, a dashboard and a callback against bench/results.json
   --connections C            autocannon -c (default 20)

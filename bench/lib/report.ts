@@ -44,6 +44,7 @@ function budgetCell(result: ScenarioResult): string {
     result.budgetP99Ms === undefined ? undefined : `p99 ≤ ${result.budgetP99Ms} ms`,
     result.budgetRatio === undefined ? undefined : `≥ ${result.budgetRatio} × bare`,
     result.budgetPerSecond === undefined ? undefined : `≥ ${result.budgetPerSecond} ${result.unit ?? 'requests'}/s`,
+    result.budgetRssGrowthMb === undefined ? undefined : `RSS growth ≤ ${result.budgetRssGrowthMb} MB`,
   ].filter(Boolean);
   return rule.length === 0 ? '' : `${rule.join(', ')}: ${result.withinBudget ? 'met' : '**missed**'}`;
 }
@@ -57,7 +58,7 @@ export function markdown(report: Report): string {
     settings.scale ? '# Benchmark results at scale' : '# Benchmark results',
     '',
     `Measured ${report.when} on ${report.environment.cpu} (${report.environment.cpus} cores, ${report.environment.memoryGb} GB), ${report.environment.os}, Node ${report.environment.node}.`,
-    `Data: ${report.payments.toLocaleString('en')} payments, 50 organisations, 365 days. Method (bench/README.md): every server — the bare Fastify route included — in a process of its own, loaded by autocannon from another (\`-c ${settings.connections} -d ${settings.duration}\` after a warm-up; the dashboards and the analyst one connection, a third of the time); the ratio scenarios alternate in ${settings.rounds} rounds and show their median round (every round's rate in brackets). CPU: what each process used during the measured part, in % of one core (/proc/<pid>/stat); µs/req is the server's CPU per answered request. Reproduce a row with the command beside it.`,
+    `Data: ${report.payments.toLocaleString('en')} payments, 50 organisations (one grown to 30 % of the payments), 365 days. Method (bench/README.md): every server — the bare Fastify route included — in a process of its own, loaded by autocannon from another (\`-c ${settings.connections} -d ${settings.duration}\` after a warm-up; the dashboards and the analyst one connection, a third of the time); the ratio scenarios alternate in ${settings.rounds} rounds and show their median round (every round's rate in brackets). CPU: what each process used during the measured part, in % of one core (/proc/<pid>/stat); µs/req is the server's CPU per answered request. Reproduce a row with the command beside it.`,
     '',
   ];
   if (report.baseline)
@@ -104,7 +105,7 @@ export function misses(report: Report): string[] {
       .filter((result) => !result.withinBudget)
       .map(
         (result) =>
-          `${result.engine} ${result.name}: ${result.requestsPerSecond} ${result.unit ?? 'req'}/s${result.ratioToBare === undefined ? '' : `, ×${result.ratioToBare} bare`}, p99 ${result.p99Ms} ms, errors ${result.errors} — ${budgetCell(result) || 'errors'}`,
+          `${result.engine} ${result.name}: ${result.requestsPerSecond} ${result.unit ?? 'req'}/s${result.ratioToBare === undefined ? '' : `, ×${result.ratioToBare} bare`}, p99 ${result.p99Ms} ms${result.rssGrowthMb === undefined ? '' : `, RSS +${result.rssGrowthMb} MB`}, errors ${result.errors} — ${budgetCell(result) || 'errors'}${result.requests === 0 && result.detail ? ` (${result.detail})` : ''}`,
       ),
     ...run.checks
       .filter((check) => !check.withinBudget)

@@ -27,9 +27,11 @@ export interface BenchContext {
   bare: AppServer;
   /** PostgreSQL only: the database the servers use (its backends' CPU is measured). */
   databaseUrl?: string;
-  tokens: { superadmin: string; orgadmin: string };
+  tokens: { superadmin: string; orgadmin: string; largeOrgadmin: string };
   /** The orgadmin's organisation. */
   orgId: number;
+  /** The organisation grown to 30 % of the payments (300,000 of 1 M), whose orgadmin is tokens.largeOrgadmin. */
+  largeOrgId: number;
   payments: number;
   connections: number;
   duration: number;
@@ -66,6 +68,12 @@ export interface ScenarioResult extends LoadResult {
   budgetRatio?: number;
   /** The least rate the budget allows (in `unit` per second), when there is one. */
   budgetPerSecond?: number;
+  /** A streamed response's first byte, in ms (the export). */
+  firstByteMs?: number;
+  /** How much the server's resident memory grew over its level before, at its peak while the scenario ran, in MB. */
+  rssGrowthMb?: number;
+  /** The most RSS growth the budget allows, in MB, when there is one. */
+  budgetRssGrowthMb?: number;
   /** What requestsPerSecond counts when not HTTP requests (e.g. "deliveries"). */
   unit?: string;
   /** The share of the machine's CPU time its host took while the scenario ran (a VM's steal time); null: unknown. */

@@ -1,6 +1,7 @@
 // POST /api/ai/query, embedded engine: one question of every class the analyst answers, over one organisation's
 // payments (1/50 of the data) and, for the superadmin, over every organisation's. Budget: p99 ≤ 100 ms on PostgreSQL
 // for each question, a latency: one connection, a short run per question.
+import { benchCustomer } from '../lib/seed.ts';
 import { latencyRun } from './dashboard.ts';
 import type { BenchScenario, ScenarioResult } from '../lib/types.ts';
 
@@ -18,7 +19,8 @@ const QUESTIONS: [role: 'superadmin' | 'orgadmin', question: string][] = [
   ['orgadmin', 'Revenue this week compared with last week'],
   ['orgadmin', 'Which day had the most sales last month?'],
   ['orgadmin', 'Who made the largest payment last week?'],
-  ['orgadmin', 'How much has customer42@example.com paid?'],
+  // A customer of the orgadmin's organisation (the 43rd of its window, who has paid there at 12,000 payments or more).
+  ['orgadmin', `How much has ${benchCustomer(1, 42).email} paid?`],
   ['orgadmin', 'Average sale this quarter in cedis'],
   ['orgadmin', 'How much did we refund last month?'],
   ['superadmin', 'Total successful volume this month'],

@@ -6,7 +6,10 @@ import { bareRoute } from './bare-route.ts';
 import { dashboard, dashboardChart } from './dashboard.ts';
 import { logging } from './logging.ts';
 import { paymentsCreate } from './payments-create.ts';
+import { paymentsExport } from './payments-export.ts';
+import { paymentsFilters } from './payments-filters.ts';
 import { paymentsList, paymentsSearch } from './payments-list.ts';
+import { searchBroad, searchSelective } from './payments-search.ts';
 import { pgbenchCeiling } from './pgbench.ts';
 import { processes } from './processes.ts';
 import { pspWebhook } from './psp-webhook.ts';
@@ -19,6 +22,10 @@ export const SCENARIOS: BenchScenario[] = [
   paymentsCreate,
   logging,
   paymentsSearch,
+  searchSelective,
+  searchBroad,
+  paymentsFilters,
+  paymentsExport,
   pspWebhook,
   processes,
   dashboard,
