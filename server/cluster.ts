@@ -21,10 +21,13 @@ const STOP_TIMEOUT_MS = 15_000;
 /** A process that crashes again within this time after a restart waits longer before the next one (up to the maximum). */
 const RESTART_WINDOW_MS = 60_000;
 const MAX_RESTART_DELAY_MS = 30_000;
+/** The embedded PostgreSQL accepts PostgreSQL's default 100 connections; an API process holds up to 11 (docs/scale-out.md). */
+const EMBEDDED_MAX_PROCESSES = 8;
 
-/** The number of API processes WEB_CONCURRENCY asks for: `auto` is the cores this process may use. */
-export function apiProcessCount(setting: Config['webConcurrency']): number {
-  return setting === 'auto' ? os.availableParallelism() : setting;
+/** The number of API processes WEB_CONCURRENCY asks for: `auto` is the cores this process may use (at most 8 on the embedded database). */
+export function apiProcessCount(setting: Config['webConcurrency'], embedded: boolean): number {
+  if (setting !== 'auto') return setting;
+  return embedded ? Math.min(os.availableParallelism(), EMBEDDED_MAX_PROCESSES) : os.availableParallelism();
 }
 
 /** Whether the environment asks for more than one API process; decided before the server's modules load. */
@@ -45,6 +48,13 @@ function configOrExit(): Config {
 /** The database URL every process connects to and how to stop what was started for it; undefined: run one process. */
 async function sharedDatabase(config: Config, count: number, log: pino.Logger) {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
+  if (count > EMBEDDED_MAX_PROCESSES) {
+    console.error(
+      `WEB_CONCURRENCY=${count}: the embedded database serves at most ${EMBEDDED_MAX_PROCESSES} API processes (each holds up to ` +
+        '11 of its 100 connections). Set a smaller number, or DATABASE_URL for a PostgreSQL configured for more connections.',
+    );
+    process.exit(1);
+  }
   try {
     const store = await startSharedEmbeddedStore({ dataDir: config.dataDir, engine: config.databaseEngine, log: (message) => log.info(message) });
     if (store.engine === 'postgres') return store;
@@ -71,7 +81,7 @@ async function sharedDatabase(config: Config, count: number, log: pino.Logger) {
  */
 export async function startApiProcesses(): Promise<boolean> {
   const config = configOrExit();
-  const count = apiProcessCount(config.webConcurrency);
+  const count = apiProcessCount(config.webConcurrency, !config.databaseUrl);
   if (count <= 1) return false;
   const log = pino(processLoggerOptions(config.logLevel, process.stdout.isTTY === true));
   const database = await sharedDatabase(config, count, log);

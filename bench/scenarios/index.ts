@@ -8,6 +8,7 @@ import { logging } from './logging.ts';
 import { paymentsCreate } from './payments-create.ts';
 import { paymentsList, paymentsSearch } from './payments-list.ts';
 import { pgbenchCeiling } from './pgbench.ts';
+import { lighthouseScores } from './lighthouse-scores.ts';
 import { processes } from './processes.ts';
 import { pspWebhook } from './psp-webhook.ts';
 import { webhookPipeline } from './webhook-pipeline.ts';
@@ -24,6 +25,7 @@ export const SCENARIOS: BenchScenario[] = [
   dashboard,
   aiQuery,
   webhookPipeline,
+  lighthouseScores,
 ];
 
 /** Run only when named (`--only`, `--scale`). */
