@@ -220,7 +220,8 @@ class Servers {
   }
 
   async extra(key: string, env: Record<string, string>): Promise<AppServer> {
-    if (this.engine !== 'postgres') throw new Error('a second server needs a PostgreSQL of its own (an embedded database admits one server)');
+    if (this.engine !== 'postgres')
+      throw new Error('a second server needs a PostgreSQL of its own (an embedded database admits one server)');
     let server = this.extras.get(key);
     if (!server) {
       server = await startAppServer(this.appOptions(await freePort(), env));
@@ -245,7 +246,11 @@ class Servers {
 const asServer = (server: ServerProcess): AppServer => ({ pid: server.pid, baseUrl: server.baseUrl });
 // The socket of the embedded PostgreSQL the server runs, for the CPU of its backends.
 const engineDatabaseUrl = (engine: Engine) =>
-  engine === 'postgres' ? options.databaseUrl : engine === 'embedded' ? runningEmbeddedPostgresUrl(embeddedPaths(EMBEDDED_DATA_DIR).postgres) : undefined;
+  engine === 'postgres'
+    ? options.databaseUrl
+    : engine === 'embedded'
+      ? runningEmbeddedPostgresUrl(embeddedPaths(EMBEDDED_DATA_DIR).postgres)
+      : undefined;
 
 async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<EngineRun> {
   const port = await freePort();
@@ -304,7 +309,8 @@ async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<Eng
       extraServer: (key, env) => servers.extra(key, env),
       consoleAccount: { email: 'bench.super@payrail.test', password: PASSWORD },
       consoleDir: options.consoleDir,
-      recordChecks: (scenario, checks) => recorded.push(...checks.map((check) => ({ ...check, command: reproduce(options, engine, scenario) }))),
+      recordChecks: (scenario, checks) =>
+        recorded.push(...checks.map((check) => ({ ...check, command: reproduce(options, engine, scenario) }))),
       async restartApp(env, work) {
         await servers.stopApps();
         if (work) await withDatabase(work);
@@ -361,7 +367,8 @@ async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<Eng
   }
   const bare = results.find((result) => result.scenario === 'bare');
   for (const result of results)
-    if (!result.unit && result.budgetPerSecond !== undefined && result.requestsPerSecond < result.budgetPerSecond) result.withinBudget = false;
+    if (!result.unit && result.budgetPerSecond !== undefined && result.requestsPerSecond < result.budgetPerSecond)
+      result.withinBudget = false;
   for (const result of results) {
     if (!bare || result.unit || result.scenario === 'bare') continue;
     result.ratioToBare = Math.round((result.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000;

@@ -56,7 +56,11 @@ async function sharedDatabase(config: Config, count: number, log: pino.Logger) {
     process.exit(1);
   }
   try {
-    const store = await startSharedEmbeddedStore({ dataDir: config.dataDir, engine: config.databaseEngine, log: (message) => log.info(message) });
+    const store = await startSharedEmbeddedStore({
+      dataDir: config.dataDir,
+      engine: config.databaseEngine,
+      log: (message) => log.info(message),
+    });
     if (store.engine === 'postgres') return store;
   } catch (error) {
     if (!(error instanceof DataDirLockedError) && !(error instanceof EmbeddedPostgresUnavailableError)) throw error;

@@ -77,7 +77,11 @@ export async function startSharedEmbeddedStore(options: Omit<DefaultStoreOptions
   const { engine, notice } = await embeddedEngineFor(options.dataDir, options.engine);
   if (engine === 'pglite') return { engine, ...(notice ? { notice } : {}) };
   const paths = embeddedPaths(options.dataDir);
-  const cluster = await startEmbeddedPostgres({ clusterDir: paths.postgres, logFile: paths.postgresLog, ...(options.log ? { log: options.log } : {}) });
+  const cluster = await startEmbeddedPostgres({
+    clusterDir: paths.postgres,
+    logFile: paths.postgresLog,
+    ...(options.log ? { log: options.log } : {}),
+  });
   return { engine, url: cluster.url, stop: cluster.stop };
 }
 

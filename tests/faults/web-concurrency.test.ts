@@ -139,61 +139,71 @@ describe.skipIf(testEngine !== 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', ()
     await empty?.drop();
   });
 
-  it('serves from two processes on one port, runs the jobs once, replaces a killed process and stops all on SIGTERM', { timeout: 120_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(root, 'postgres-'));
-    const env = serverEnvironment({ databaseUrl: empty.url, port, dataDir, dataKey: TEST_DATA_KEY });
-    const server = await startProcesses({ ...env, WEB_CONCURRENCY: '2' });
-    const origin = env['PUBLIC_URL']!;
-    const primary = server.child.pid!;
+  it(
+    'serves from two processes on one port, runs the jobs once, replaces a killed process and stops all on SIGTERM',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(root, 'postgres-'));
+      const env = serverEnvironment({ databaseUrl: empty.url, port, dataDir, dataKey: TEST_DATA_KEY });
+      const server = await startProcesses({ ...env, WEB_CONCURRENCY: '2' });
+      const origin = env['PUBLIC_URL']!;
+      const primary = server.child.pid!;
 
-    const first = await servingPids(server, origin, 2);
-    expect(first).toHaveLength(2);
-    for (const pid of first) expect(parentPid(pid)).toBe(primary);
+      const first = await servingPids(server, origin, 2);
+      expect(first).toHaveLength(2);
+      for (const pid of first) expect(parentPid(pid)).toBe(primary);
 
-    // The jobs (webhook delivery among them) run in one of the two.
-    await waitFor(() => pidsLogging(server, 'worker started').size > 0, 10_000, 'the worker to start');
-    const jobRunners = [...pidsLogging(server, 'worker started')];
-    expect(jobRunners).toHaveLength(1);
-    expect(first).toContain(jobRunners[0]);
+      // The jobs (webhook delivery among them) run in one of the two.
+      await waitFor(() => pidsLogging(server, 'worker started').size > 0, 10_000, 'the worker to start');
+      const jobRunners = [...pidsLogging(server, 'worker started')];
+      expect(jobRunners).toHaveLength(1);
+      expect(first).toContain(jobRunners[0]);
 
-    const createPayment = async (description: string) => {
-      const response = await fetch(`${origin}/api/payments`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
-        body: JSON.stringify({ amount: '10.00', customerName: 'Ama', customerEmail: 'ama@example.com', description, processViaGateway: false }),
+      const createPayment = async (description: string) => {
+        const response = await fetch(`${origin}/api/payments`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
+          body: JSON.stringify({
+            amount: '10.00',
+            customerName: 'Ama',
+            customerEmail: 'ama@example.com',
+            description,
+            processViaGateway: false,
+          }),
+        });
+        expect(response.status).toBe(201);
+      };
+      const deliveredEvents = () => receiver.received.map((request) => String(request.headers['webhook-id']));
+      for (const description of ['one', 'two', 'three', 'four']) await createPayment(description);
+      await waitFor(() => deliveredEvents().length >= 4, 20_000, 'four payment.created deliveries');
+
+      // The job runner killed: another process takes its place, and its jobs.
+      await new Promise<void>((resolve) => {
+        process.kill(jobRunners[0]!, 'SIGKILL');
+        const check = setInterval(() => {
+          if (!isAlive(jobRunners[0]!)) resolve(clearInterval(check));
+        }, 20);
       });
-      expect(response.status).toBe(201);
-    };
-    const deliveredEvents = () => receiver.received.map((request) => String(request.headers['webhook-id']));
-    for (const description of ['one', 'two', 'three', 'four']) await createPayment(description);
-    await waitFor(() => deliveredEvents().length >= 4, 20_000, 'four payment.created deliveries');
+      await waitFor(() => pidsLogging(server, 'worker started').size === 2, 20_000, 'a new process to run the jobs');
+      const [replacement] = [...pidsLogging(server, 'worker started')].filter((pid) => pid !== jobRunners[0]);
+      expect(parentPid(replacement!)).toBe(primary);
+      const survivor = first.find((pid) => pid !== jobRunners[0])!;
+      const afterRestart = await servingPids(server, origin, 2, new Set([jobRunners[0]!]));
+      expect(afterRestart.sort()).toEqual([survivor, replacement!].sort());
+      await createPayment('five');
+      await waitFor(() => deliveredEvents().length >= 5, 20_000, 'the fifth delivery');
+      // Nothing arrives twice, even after a moment for a second worker that should not exist.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(deliveredEvents()).toHaveLength(5);
+      expect(new Set(deliveredEvents()).size).toBe(5);
 
-    // The job runner killed: another process takes its place, and its jobs.
-    await new Promise<void>((resolve) => {
-      process.kill(jobRunners[0]!, 'SIGKILL');
-      const check = setInterval(() => {
-        if (!isAlive(jobRunners[0]!)) resolve(clearInterval(check));
-      }, 20);
-    });
-    await waitFor(() => pidsLogging(server, 'worker started').size === 2, 20_000, 'a new process to run the jobs');
-    const [replacement] = [...pidsLogging(server, 'worker started')].filter((pid) => pid !== jobRunners[0]);
-    expect(parentPid(replacement!)).toBe(primary);
-    const survivor = first.find((pid) => pid !== jobRunners[0])!;
-    const afterRestart = await servingPids(server, origin, 2, new Set([jobRunners[0]!]));
-    expect(afterRestart.sort()).toEqual([survivor, replacement!].sort());
-    await createPayment('five');
-    await waitFor(() => deliveredEvents().length >= 5, 20_000, 'the fifth delivery');
-    // Nothing arrives twice, even after a moment for a second worker that should not exist.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(deliveredEvents()).toHaveLength(5);
-    expect(new Set(deliveredEvents()).size).toBe(5);
-
-    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
-    server.child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect([survivor, replacement!].filter(isAlive)).toEqual([]);
-    expect(server.output()).toContain('all API processes stopped');
-  });
+      const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+      server.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect([survivor, replacement!].filter(isAlive)).toEqual([]);
+      expect(server.output()).toContain('all API processes stopped');
+    },
+  );
 });
 
 let embeddedUnavailable: string | undefined;
@@ -205,12 +215,11 @@ try {
 }
 
 describe('WEB_CONCURRENCY=2 on the embedded database', () => {
-  const embeddedEnvironment = async (dataDir: string) => {
-    const port = await freePort();
-    const env = serverEnvironment({ databaseUrl: '', port, dataDir, dataKey: TEST_DATA_KEY });
-    delete env['DATABASE_URL'];
-    return { ...env, DATABASE_URL: '', WEB_CONCURRENCY: '2' };
-  };
+  // Without DATABASE_URL (emptied: the test run's own environment may hold one), two API processes.
+  const embeddedEnvironment = async (dataDir: string): Promise<Record<string, string>> => ({
+    ...serverEnvironment({ databaseUrl: '', port: await freePort(), dataDir, dataKey: TEST_DATA_KEY }),
+    WEB_CONCURRENCY: '2',
+  });
 
   it.skipIf(embeddedUnavailable !== undefined)(
     'runs one embedded PostgreSQL for both processes and stops it after them',
@@ -241,7 +250,11 @@ describe('WEB_CONCURRENCY=2 on the embedded database', () => {
   it('refuses several processes on PGlite, which one process owns', async () => {
     const dataDir = mkdtempSync(path.join(root, 'pglite-'));
     const env = { ...(await embeddedEnvironment(dataDir)), DATABASE_ENGINE: 'pglite' };
-    const child = spawn(process.execPath, ['server/main.ts'], { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['server/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
