@@ -82,7 +82,7 @@ export async function startSharedEmbeddedStore(options: Omit<DefaultStoreOptions
     logFile: paths.postgresLog,
     ...(options.log ? { log: options.log } : {}),
   });
-  return { engine, url: cluster.url, stop: cluster.stop };
+  return { engine, url: cluster.url, stop: () => cluster.stop() };
 }
 
 /** Opens DATABASE_URL, or the embedded engine for DATA_DIR; closing the handle also stops an embedded PostgreSQL. */
