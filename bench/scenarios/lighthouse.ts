@@ -68,9 +68,9 @@ export function consolePages(consoleDir: string): LighthousePage[] {
 
 /**
  * The hosted checkout page of an organisation (the payer-facing page that has no build file), signed in as a
- * superadmin: the first organisation's, or one made for the audit when there is none.
+ * superadmin: `organisationId`'s, else the first organisation's, or one made for the audit when there is none.
  */
-export async function checkoutPath(baseUrl: string, email: string, password: string): Promise<string> {
+export async function checkoutPath(baseUrl: string, email: string, password: string, organisationId?: number): Promise<string> {
   const token = await signIn(baseUrl, email, password);
   const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl}${url}`, {
@@ -81,10 +81,10 @@ export async function checkoutPath(baseUrl: string, email: string, password: str
     if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
-  const existing = await api<{ items: { id: number }[] }>('GET', '/api/organisations?all=true');
+  const existing = organisationId === undefined ? await api<{ items: { id: number }[] }>('GET', '/api/organisations?all=true') : undefined;
   const countries = await api<{ items: { name: string }[] }>('GET', '/api/countries?all=true');
   const organisation =
-    existing.items[0] ??
+    (organisationId === undefined ? existing?.items[0] : { id: organisationId }) ??
     (await api<{ id: number }>('POST', '/api/organisations', {
       name: 'Lighthouse Traders',
       email: 'billing@lighthouse.test',
