@@ -7,9 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { htmlPages } from '../scripts/lib/bundle-size.ts';
 import { freePort } from '../tests/helpers/net.ts';
-import { runLighthouse, type LighthousePage } from './scenarios/lighthouse.ts';
+import { checkoutPath, consolePages, runLighthouse } from './scenarios/lighthouse.ts';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' } } });
 const consoleDir = path.resolve(process.env['CONSOLE_DIR'] ?? 'dist');
@@ -49,47 +48,6 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   throw new Error('The server did not become healthy within 180 s.');
 }
 
-/** The hosted checkout page of an organisation made for the audit (the payer-facing page that has no build file). */
-async function checkoutPath(baseUrl: string): Promise<string> {
-  const token = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-    .then((response) => response.json() as Promise<{ access_token: string }>)
-    .then((body) => body.access_token);
-  const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const existing = await api<{ items: { id: number }[] }>('GET', '/api/organisations?all=true');
-  const countries = await api<{ items: { name: string }[] }>('GET', '/api/countries?all=true');
-  const organisation =
-    existing.items[0] ??
-    (await api<{ id: number }>('POST', '/api/organisations', {
-      name: 'Lighthouse Traders',
-      email: 'billing@lighthouse.test',
-      code: `LH${Date.now() % 100000}`,
-      country: countries.items[0]?.name ?? 'Kenya',
-    }));
-  const { url } = await api<{ url: string }>('GET', `/api/organisations/${organisation.id}/checkout-url`);
-  return new URL(url).pathname;
-}
-
-/** Every page of the build (the root only redirects, so it is left out) plus the payer-facing checkout page. */
-function consolePages(): LighthousePage[] {
-  return htmlPages(consoleDir)
-    .map((file) => `/${path.relative(consoleDir, file)}`.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/')
-    .filter((page) => page !== '/')
-    .sort()
-    .map((page) => ({ path: page, signedIn: page.startsWith('/dashboard') }));
-}
-
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
 try {
@@ -98,7 +56,7 @@ try {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'payrail-lighthouse-data-'));
     ({ child: server, baseUrl } = await startServer(dataDir));
   }
-  const pages = [...consolePages(), { path: await checkoutPath(baseUrl), signedIn: false }];
+  const pages = [...consolePages(consoleDir), { path: await checkoutPath(baseUrl, email, password), signedIn: false }];
   const only = values.only?.split(',');
   const selected = only ? pages.filter((page) => only.includes(page.path)) : pages;
   console.log(`Lighthouse, mobile, simulated throttling: ${selected.length} pages of ${baseUrl}`);

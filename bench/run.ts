@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from '../server/db/client.ts';
+import { embeddedPaths, openDefaultStore } from '../server/db/default-store.ts';
+import { runningEmbeddedPostgresUrl } from '../server/db/embedded-postgres.ts';
 import { seedProviders } from '../server/db/provider-catalogue.ts';
 import { queryRows } from '../server/db/raw.ts';
 import { seedReferenceData } from '../server/db/reference-data.ts';
@@ -35,7 +37,7 @@ const PASSWORD = 'bench-password-1';
 const LARGE_ORGADMIN = 'bench.large@payrail.test';
 const DATA_KEY = Buffer.alloc(32, 9);
 // Signed callbacks prepared per second of the run (each is sent once): above what each engine answers.
-const CALLBACKS_PER_SECOND = { pglite: 300, postgres: 2000 };
+const CALLBACKS_PER_SECOND = { pglite: 300, postgres: 2000, embedded: 2000 };
 const log = (message: string) => console.log(message);
 
 let options: BenchOptions;
@@ -48,6 +50,9 @@ try {
 // PGlite files in <dir>/pg, as `npm start` keeps them under DATA_DIR.
 const PGLITE_DATA_DIR = path.join(HERE, '.data', `pglite-${options.payments}`);
 const POSTGRES_DATA_DIR = path.join(HERE, '.data', 'postgres-server');
+// The embedded PostgreSQL's cluster in <dir>/postgres, as `npm start` keeps it under DATA_DIR.
+const EMBEDDED_DATA_DIR = path.join(HERE, '.data', `embedded-${options.payments}`);
+const DATA_DIRS = { pglite: PGLITE_DATA_DIR, postgres: POSTGRES_DATA_DIR, embedded: EMBEDDED_DATA_DIR };
 
 async function freshPostgres(): Promise<DatabaseHandle> {
   const url = new URL(options.databaseUrl);
@@ -64,6 +69,8 @@ async function freshPostgres(): Promise<DatabaseHandle> {
 }
 
 function openEngineDatabase(engine: Engine): Promise<DatabaseHandle> {
+  // The embedded PostgreSQL with its server stopped: the bench runs it itself meanwhile, on the same files.
+  if (engine === 'embedded') return openDefaultStore({ databaseUrl: undefined, dataDir: EMBEDDED_DATA_DIR, engine: 'postgres', log });
   return engine === 'postgres'
     ? openDatabase({ databaseUrl: options.databaseUrl, poolSize: 4 })
     : openDatabase({ pgliteDir: path.join(PGLITE_DATA_DIR, 'pg') });
@@ -123,6 +130,7 @@ async function prepareData(engine: Engine, baseUrl: string, selected: (name: str
     rmSync(PGLITE_DATA_DIR, { recursive: true, force: true });
     mkdirSync(path.join(PGLITE_DATA_DIR, 'pg'), { recursive: true });
   }
+  if (engine === 'embedded') rmSync(EMBEDDED_DATA_DIR, { recursive: true, force: true });
   const database = engine === 'postgres' ? await freshPostgres() : await openEngineDatabase(engine);
   try {
     await database.migrate();
@@ -169,7 +177,7 @@ async function prepareData(engine: Engine, baseUrl: string, selected: (name: str
     const pipeline = await pendingPayments(database.db, webhooks, pipelineCount);
     const [version] = await queryRows<{ version: string }>(database.db, sql`select version() as version`);
     const [size] =
-      engine === 'postgres'
+      engine !== 'pglite'
         ? await queryRows<{ bytes: number }>(database.db, sql`select pg_database_size(current_database())::bigint as bytes`)
         : [undefined];
     return {
@@ -207,8 +215,9 @@ class Servers {
   private appOptions(port: number, env: Record<string, string>) {
     return {
       port,
-      dataDir: this.engine === 'pglite' ? PGLITE_DATA_DIR : POSTGRES_DATA_DIR,
+      dataDir: DATA_DIRS[this.engine],
       ...(this.engine === 'postgres' ? { databaseUrl: options.databaseUrl } : {}),
+      ...(this.engine === 'embedded' ? { embeddedEngine: 'postgres' as const } : {}),
       dataKeyHex: DATA_KEY.toString('hex'),
       consoleDir: options.consoleDir,
       env,
@@ -221,7 +230,8 @@ class Servers {
   }
 
   async extra(key: string, env: Record<string, string>): Promise<AppServer> {
-    if (this.engine === 'pglite') throw new Error('a second server process needs PostgreSQL (PGlite admits one process)');
+    if (this.engine !== 'postgres')
+      throw new Error('a second server needs a PostgreSQL of its own (an embedded database admits one server)');
     let server = this.extras.get(key);
     if (!server) {
       server = await startAppServer(this.appOptions(await freePort(), env));
@@ -244,6 +254,13 @@ class Servers {
 }
 
 const asServer = (server: ServerProcess): AppServer => ({ pid: server.pid, baseUrl: server.baseUrl });
+// The socket of the embedded PostgreSQL the server runs, for the CPU of its backends.
+const engineDatabaseUrl = (engine: Engine) =>
+  engine === 'postgres'
+    ? options.databaseUrl
+    : engine === 'embedded'
+      ? runningEmbeddedPostgresUrl(embeddedPaths(EMBEDDED_DATA_DIR).postgres)
+      : undefined;
 
 async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<EngineRun> {
   const port = await freePort();
@@ -254,7 +271,7 @@ async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<Eng
   log(`   seeded in ${data.seedSeconds.toFixed(1)} s; ${diskMb.toLocaleString('en')} MB on disk`);
   const servers = new Servers(engine, port);
   await servers.start();
-  const databaseUrl = engine === 'postgres' ? options.databaseUrl : undefined;
+  const databaseUrl = engineDatabaseUrl(engine);
   const spec = (load: LoadSpec, server: AppServer) => ({
     url: `${server.baseUrl}${load.path}`,
     ...(load.method ? { method: load.method } : {}),
@@ -266,6 +283,7 @@ async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<Eng
     warmupSeconds: load.warmupSeconds ?? Math.min(3, options.duration),
   });
   const results: ScenarioResult[] = [];
+  const recorded: BudgetCheck[] = [];
   const withDatabase = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
     const database = await openEngineDatabase(engine);
     try {
@@ -294,13 +312,17 @@ async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<Eng
       webhooks: data.webhooks,
       prepared: data.prepared,
       load: (load, server = context.app): Promise<LoadResult> =>
-        measureLoad([spec(load, server)], { serverPids: [server.pid], ...(databaseUrl ? { databaseUrl } : {}) }),
+        measureLoad([spec(load, server)], { serverPids: server.pids ?? [server.pid], ...(databaseUrl ? { databaseUrl } : {}) }),
       loadTogether: (loads) =>
         measureLoad(
           loads.map(({ spec: load, server }) => spec(load, server)),
-          { serverPids: loads.map(({ server }) => server.pid), ...(databaseUrl ? { databaseUrl } : {}) },
+          { serverPids: loads.flatMap(({ server }) => server.pids ?? [server.pid]), ...(databaseUrl ? { databaseUrl } : {}) },
         ),
       extraServer: (key, env) => servers.extra(key, env),
+      consoleAccount: { email: 'bench.super@payrail.test', password: PASSWORD },
+      consoleDir: options.consoleDir,
+      recordChecks: (scenario, checks) =>
+        recorded.push(...checks.map((check) => ({ ...check, command: reproduce(options, engine, scenario) }))),
       async restartApp(env, work) {
         await servers.stopApps();
         if (work) await withDatabase(work);
@@ -356,6 +378,9 @@ async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<Eng
     rmSync(data.prepared.pspFile, { force: true });
   }
   const bare = results.find((result) => result.scenario === 'bare');
+  for (const result of results)
+    if (!result.unit && result.budgetPerSecond !== undefined && result.requestsPerSecond < result.budgetPerSecond)
+      result.withinBudget = false;
   for (const result of results) {
     if (!bare || result.unit || result.scenario === 'bare') continue;
     result.ratioToBare = Math.round((result.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000;
@@ -372,20 +397,21 @@ async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<Eng
     diskMb,
     loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
     results,
-    checks: [],
+    checks: recorded,
   };
 }
 
 /** Cold start, peak RSS and LCP of the server as `npm start` runs it, on the data just seeded. */
 async function processChecks(engine: Engine): Promise<BudgetCheck[]> {
   log(`-- ${SERVER_PROCESS} (${engine})`);
-  const dataDir = engine === 'pglite' ? PGLITE_DATA_DIR : POSTGRES_DATA_DIR;
+  const dataDir = DATA_DIRS[engine];
   mkdirSync(dataDir, { recursive: true });
   const checks = await serverProcess({
     engine,
     server: {
       dataDir,
       ...(engine === 'postgres' ? { databaseUrl: options.databaseUrl } : {}),
+      ...(engine === 'embedded' ? { embeddedEngine: 'postgres' as const } : {}),
       dataKeyHex: DATA_KEY.toString('hex'),
       consoleDir: options.consoleDir,
     },
@@ -446,7 +472,7 @@ const report: Report = {
 for (const engine of options.engines) {
   const selected = allScenarios.filter((scenario) => wanted(scenario) && (scenario.engines ?? [engine]).includes(engine));
   const run = await runEngine(engine, selected);
-  if (!options.scale && (!options.only || options.only.includes(SERVER_PROCESS))) run.checks = await processChecks(engine);
+  if (!options.scale && (!options.only || options.only.includes(SERVER_PROCESS))) run.checks.push(...(await processChecks(engine)));
   if (options.scale) compareWithBaseline(run, baseline);
   report.engines.push(run);
 }

@@ -25,6 +25,8 @@ export interface Config {
   aiApiKey: string | undefined;
   aiModel: string | undefined;
   worker: WorkerMode;
+  /** WEB_CONCURRENCY: API processes sharing the port (node:cluster); `auto`: one per available core (server/cluster.ts). */
+  webConcurrency: number | 'auto';
   authRateLimitPerMinute: number;
   /** false, true (any proxy) or a comma list of proxy addresses/CIDRs whose X-Forwarded-For gives the client address. */
   trustProxy: boolean | string;
@@ -115,6 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('TRUST_PROXY must be true, false or a comma-separated list of proxy addresses or CIDR ranges.');
   }
   if (workerRaw !== 'on' && workerRaw !== 'off') problems.push('WORKER must be on or off.');
+  const webConcurrencyRaw = text('WEB_CONCURRENCY')?.toLowerCase();
+  const webConcurrency = webConcurrencyRaw === 'auto' ? 'auto' : Number(webConcurrencyRaw ?? 1);
+  if (webConcurrency !== 'auto' && !(Number.isInteger(webConcurrency) && webConcurrency >= 1 && webConcurrency <= 256)) {
+    problems.push(`WEB_CONCURRENCY must be auto or a whole number from 1 to 256 (got "${webConcurrencyRaw}").`);
+  }
   const databaseEngine = text('DATABASE_ENGINE')?.toLowerCase();
   if (databaseEngine !== undefined && databaseEngine !== 'postgres' && databaseEngine !== 'pglite') {
     problems.push(`DATABASE_ENGINE must be postgres or pglite (got "${databaseEngine}").`);
@@ -140,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiApiKey: text('AI_API_KEY'),
     aiModel: text('AI_MODEL'),
     worker: workerRaw === 'off' ? 'off' : 'on',
+    webConcurrency: webConcurrency === 'auto' || Number.isInteger(webConcurrency) ? webConcurrency : 1,
     authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
     trustProxy,
     publicRateLimitPerMinute: integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 30, 1, 100000),

@@ -1,5 +1,5 @@
 // The process entry (`npm start`): what must be settled before the server's modules load, then the server itself
-// (server/serve.ts).
+// (server/serve.ts), or several API processes of it (WEB_CONCURRENCY, server/cluster.ts).
 import { enableCompileCache, registerHooks } from 'node:module';
 import { loadEnvFileIfPresent } from './env-file.ts';
 
@@ -36,4 +36,8 @@ registerHooks({
   },
 });
 
-await import('./serve.ts');
+// WEB_CONCURRENCY above 1: this process becomes the primary of that many API processes (server/cluster.ts), each of
+// which runs this file again and serves (node:cluster shares the port).
+const { default: cluster } = await import('node:cluster');
+const { startApiProcesses, wantsSeveralProcesses } = await import('./cluster.ts');
+if (!(cluster.isPrimary && wantsSeveralProcesses() && (await startApiProcesses()))) await import('./serve.ts');

@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
+import { SHUTDOWN_MESSAGE } from './cluster.ts';
 import { ensureSuperadmin } from './db/seed.ts';
 import { firstStartBanner, serverLoggerOptions } from './logging.ts';
 import { sealPlaintextBankCredentials } from './services/banks/banks-service.ts';
@@ -48,7 +50,7 @@ const sealedBanks = await sealPlaintextBankCredentials(database.db, secrets.data
 if (sealedBanks > 0) app.log.info({ banks: sealedBanks }, 'sealed bank credentials that were stored in clear');
 
 // An embedded database (PGlite, the embedded PostgreSQL) belongs to this process: its worker must live here
-// (docs/decisions.md#topology).
+// (docs/decisions.md#topology). Of several API processes (server/cluster.ts) the primary gives WORKER=on to one.
 const worker =
   config.worker === 'on' || database.embedded
     ? startWorker(
@@ -57,13 +59,23 @@ const worker =
       )
     : undefined;
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+let closing = false;
+const shutdown = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closing = true;
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
   await worker?.stop();
   await app.close();
   await database.close();
 });
+
+// One of several API processes (WEB_CONCURRENCY, server/cluster.ts): the primary asks it to stop. A signal to the
+// whole process group (Ctrl-C) may have started the shutdown already.
+if (cluster.isWorker) {
+  process.on('message', (message) => {
+    if (message === SHUTDOWN_MESSAGE && !closing) void shutdown.close();
+  });
+}
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

@@ -18,13 +18,17 @@ export interface BenchOptions {
   consoleDir: string;
 }
 
+const ENGINES: readonly Engine[] = ['pglite', 'embedded', 'postgres'];
+
 export const DEFAULTS = { payments: 1_000_000, connections: 20, duration: 10, rounds: 3 };
 
 const USAGE = `npm run bench -- [options]
-  --engine pglite|postgres   one engine (repeat or comma-separate; default both)
+  --engine pglite|postgres|embedded
+                             one engine (repeat or comma-separate; default all three): embedded is the PostgreSQL the
+                             server runs itself without DATABASE_URL, as npm start does
   --only NAME[,NAME]         these scenarios only (the bare route and the rounds' ratios come along): bare, get-page,
                              pgbench, post-payment, logging, get-search, psp-callback, processes, dashboards,
-                             dashboard-chart, ai-query, webhook-pipeline, server-process,
+                             dashboard-chart, ai-query, webhook-pipeline, lighthouse, server-process,
                              search-selective, search-broad, filters, export
   --payments N               payments to seed (default 1000000)
   --scale N                  seed N payments on PostgreSQL; page, a dashboard and a callback against bench/results.json
@@ -65,14 +69,14 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv = proce
       .map((item) => item.trim())
       .filter(Boolean);
   const engines = list(values.engine) ?? list([env['BENCH_ENGINES'] ?? '']) ?? [];
-  const unknown = engines.find((engine) => engine !== 'pglite' && engine !== 'postgres');
+  const unknown = engines.find((engine) => !ENGINES.includes(engine as Engine));
   if (unknown !== undefined) throw new Error(`unknown engine "${unknown}"\n\n${USAGE}`);
   const scale = values.scale !== undefined;
   const payments = scale
     ? positive('scale', values.scale, 0)
     : positive('payments', values.payments ?? env['BENCH_PAYMENTS'], DEFAULTS.payments);
   return {
-    engines: scale ? ['postgres'] : engines.length > 0 ? (engines as Engine[]) : ['pglite', 'postgres'],
+    engines: scale ? ['postgres'] : engines.length > 0 ? (engines as Engine[]) : [...ENGINES],
     ...(list(values.only) ? { only: list(values.only)! } : scale ? { only: ['get-page', 'dashboard-chart', 'psp-callback'] } : {}),
     payments,
     scale,

@@ -1,7 +1,7 @@
 // The processes a measurement involves: the server under test (the app, `node server/main.ts`, or the bare Fastify
 // route) started as a process of its own, and the CPU time each process used, read from /proc/<pid>/stat.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,39 @@ export function cpuMs(pid: number): number | undefined {
   }
 }
 
+/** A server process and the Node processes it started (WEB_CONCURRENCY's API processes; not its PostgreSQL). */
+export function serverProcessTree(pid: number): number[] {
+  const children = readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return parent === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server/main.ts') ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+  return [pid, ...children.sort((a, b) => a - b)];
+}
+
+/**
+ * Waits until the processes have been (nearly) idle for a second, up to `timeoutMs`: the API processes of a
+ * WEB_CONCURRENCY server start side by side, and the first that answers /api/health does not say the others listen; one
+ * still starting is busy (or waits on another that is), so a quiet second says they all have.
+ */
+export async function waitUntilSettled(pids: number[], timeoutMs = 60_000): Promise<void> {
+  const total = () => pids.reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
+  const deadline = performance.now() + timeoutMs;
+  let before = total();
+  while (performance.now() < deadline) {
+    await sleep(1000);
+    const now = total();
+    // A tick or two: the worker's delivery poll, timers.
+    if (now - before <= 20) return;
+    before = now;
+  }
+}
+
 /** VmRSS or VmHWM (peak) of a process, in MB. */
 export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -78,9 +111,11 @@ export interface ServerProcess {
 
 export interface AppServerOptions {
   port: number;
-  /** DATA_DIR: the PGlite files live in its pg/ (and the generated secrets beside them). */
+  /** DATA_DIR: the embedded database's files (PGlite's pg/, the embedded PostgreSQL's postgres/) and the secrets. */
   dataDir: string;
   databaseUrl?: string;
+  /** Without databaseUrl: the embedded engine the server runs (default PGlite). */
+  embeddedEngine?: 'pglite' | 'postgres';
   dataKeyHex: string;
   consoleDir: string;
   /** Extra environment: LOG_LEVEL, WORKER, … */
@@ -107,9 +142,10 @@ function appEnvironment(options: AppServerOptions): NodeJS.ProcessEnv {
     ...options.env,
   };
   delete env['DATABASE_URL'];
-  // Without a URL the server would start the embedded PostgreSQL (the default store); the PGlite rows measure PGlite.
+  // Without a URL the server starts the embedded database: the PGlite rows measure PGlite, the embedded ones the
+  // PostgreSQL the server runs itself (the default store of `npm start`).
   if (options.databaseUrl) env['DATABASE_URL'] = options.databaseUrl;
-  else env['DATABASE_ENGINE'] = 'pglite';
+  else env['DATABASE_ENGINE'] = options.embeddedEngine ?? 'pglite';
   return env;
 }
 

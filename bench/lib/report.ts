@@ -51,6 +51,12 @@ function budgetCell(result: ScenarioResult): string {
 
 const escape = (text: string) => text.replace(/\|/g, '\\|');
 
+/** A check's rule (≤ the most, or ≥ the least it allows) and whether it was met; empty without a budget. */
+function checkBudgetCell(check: BudgetCheck): string {
+  const rule = check.minimum === undefined ? (check.budget === undefined ? '' : `≤ ${check.budget}`) : `≥ ${check.minimum}`;
+  return rule ? `${rule} ${check.unit}: ${check.withinBudget ? 'met' : '**missed**'}` : '';
+}
+
 /** The whole results page. */
 export function markdown(report: Report): string {
   const { settings } = report;
@@ -87,10 +93,10 @@ export function markdown(report: Report): string {
     const details = run.results.filter((result) => result.detail);
     if (details.length > 0) lines.push(...details.map((result) => `- ${result.name}: ${result.detail}`), '');
     if (run.checks.length > 0) {
-      lines.push('| server process check | measured | budget | note | reproduce |', '|---|---:|---|---|---|');
+      lines.push('| check | measured | budget | note | reproduce |', '|---|---:|---|---|---|');
       for (const check of run.checks)
         lines.push(
-          `| ${escape(check.name)} | ${check.value} ${check.unit} | ${check.budget === undefined ? '' : `≤ ${check.budget} ${check.unit}: ${check.withinBudget ? 'met' : '**missed**'}`} | ${escape(check.note ?? '')} | \`${check.command ?? ''}\` |`,
+          `| ${escape(check.name)} | ${check.value} ${check.unit} | ${checkBudgetCell(check)} | ${escape(check.note ?? '')} | \`${check.command ?? ''}\` |`,
         );
       lines.push('');
     }
@@ -109,6 +115,6 @@ export function misses(report: Report): string[] {
       ),
     ...run.checks
       .filter((check) => !check.withinBudget)
-      .map((check) => `${check.engine} ${check.name}: ${check.value} ${check.unit} (budget ${check.budget})`),
+      .map((check) => `${check.engine} ${check.name}: ${check.value} ${check.unit} (budget ${checkBudgetCell(check)})`),
   ]);
 }

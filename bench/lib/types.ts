@@ -2,7 +2,8 @@ import type { Database } from '../../server/db/client.ts';
 import type { GeneratorSpec, LoadResult } from './load.ts';
 import type { WebhookOrg } from './psp.ts';
 
-export type Engine = 'pglite' | 'postgres';
+/** PGlite; a PostgreSQL of the bench's (`--database-url`); the embedded PostgreSQL the server runs itself, as `npm start` does. */
+export type Engine = 'pglite' | 'postgres' | 'embedded';
 
 /** A load against one server: the path (and method, headers, body) and, when not the run's, its own connections and time. */
 export type LoadSpec = Omit<GeneratorSpec, 'url' | 'connections' | 'duration' | 'warmupSeconds'> & {
@@ -16,6 +17,8 @@ export type LoadSpec = Omit<GeneratorSpec, 'url' | 'connections' | 'duration' | 
 export interface AppServer {
   pid: number;
   baseUrl: string;
+  /** Every process whose CPU counts as the server's, when more than `pid` (WEB_CONCURRENCY: the primary and its API processes). */
+  pids?: number[];
 }
 
 /** What a scenario gets: the server processes, signed-in callers, the prepared data and the run's settings. */
@@ -25,7 +28,7 @@ export interface BenchContext {
   app: AppServer;
   /** The bare Fastify route's process. */
   bare: AppServer;
-  /** PostgreSQL only: the database the servers use (its backends' CPU is measured). */
+  /** PostgreSQL and the embedded PostgreSQL: the database the servers use (its backends' CPU is measured). */
   databaseUrl?: string;
   tokens: { superadmin: string; orgadmin: string; largeOrgadmin: string };
   /** The orgadmin's organisation. */
@@ -49,6 +52,12 @@ export interface BenchContext {
   restartApp(env: Record<string, string>, work?: (db: Database) => Promise<void>): Promise<AppServer>;
   /** Runs `work` on the database with every server of this engine stopped (PGlite admits one process). */
   withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T>;
+  /** A console account (the bench superadmin) for what signs in through the browser (Lighthouse). */
+  consoleAccount: { email: string; password: string };
+  /** The built console the server serves (`--console-dir`). */
+  consoleDir: string;
+  /** Adds a scenario's measurements that are not load runs (a score, a paint) to the engine's checks in results.md. */
+  recordChecks(scenario: string, checks: BudgetCheck[]): void;
   /** The exact page-of-10 statement the server ran (PostgreSQL), recorded by the page scenario for pgbench. */
   pageSql?: string;
 }
@@ -92,6 +101,8 @@ export interface BudgetCheck {
   unit: string;
   /** The most the budget allows. */
   budget?: number;
+  /** The least the budget allows (a score). */
+  minimum?: number;
   withinBudget: boolean;
   note?: string;
   command?: string;

@@ -11,6 +11,7 @@ import { paymentsFilters } from './payments-filters.ts';
 import { paymentsList, paymentsSearch } from './payments-list.ts';
 import { searchBroad, searchSelective } from './payments-search.ts';
 import { pgbenchCeiling } from './pgbench.ts';
+import { lighthouseScores } from './lighthouse-scores.ts';
 import { processes } from './processes.ts';
 import { pspWebhook } from './psp-webhook.ts';
 import { webhookPipeline } from './webhook-pipeline.ts';
@@ -31,6 +32,7 @@ export const SCENARIOS: BenchScenario[] = [
   dashboard,
   aiQuery,
   webhookPipeline,
+  lighthouseScores,
 ];
 
 /** Run only when named (`--only`, `--scale`). */

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { htmlPages } from '../../scripts/lib/bundle-size.ts';
 import { freePort } from '../../tests/helpers/net.ts';
 
 export const PERFORMANCE_GOAL = 98;
@@ -54,6 +55,44 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   });
   if (!response.ok) throw new Error(`Lighthouse sign-in failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Every page of the built console (the root only redirects, so it is left out); those under /dashboard signed in. */
+export function consolePages(consoleDir: string): LighthousePage[] {
+  return htmlPages(consoleDir)
+    .map((file) => `/${path.relative(consoleDir, file)}`.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/')
+    .filter((page) => page !== '/')
+    .sort()
+    .map((page) => ({ path: page, signedIn: page.startsWith('/dashboard') }));
+}
+
+/**
+ * The hosted checkout page of an organisation (the payer-facing page that has no build file), signed in as a
+ * superadmin: `organisationId`'s, else the first organisation's, or one made for the audit when there is none.
+ */
+export async function checkoutPath(baseUrl: string, email: string, password: string, organisationId?: number): Promise<string> {
+  const token = await signIn(baseUrl, email, password);
+  const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const existing = organisationId === undefined ? await api<{ items: { id: number }[] }>('GET', '/api/organisations?all=true') : undefined;
+  const countries = await api<{ items: { name: string }[] }>('GET', '/api/countries?all=true');
+  const organisation =
+    (organisationId === undefined ? existing?.items[0] : { id: organisationId }) ??
+    (await api<{ id: number }>('POST', '/api/organisations', {
+      name: 'Lighthouse Traders',
+      email: 'billing@lighthouse.test',
+      code: `LH${Date.now() % 100000}`,
+      country: countries.items[0]?.name ?? 'Kenya',
+    }));
+  const { url } = await api<{ url: string }>('GET', `/api/organisations/${organisation.id}/checkout-url`);
+  return new URL(url).pathname;
 }
 
 const auditNumber = (audits: Record<string, { numericValue?: number } | undefined>, id: string) =>

@@ -2,7 +2,8 @@
 // dashboard roll-ups and the payment.succeeded outbox row, in one transaction. Each request is a different
 // payment (prepared before the server started, each callback sent once): the run ends after its duration or when
 // they are spent.
-// On PostgreSQL the worker is off here: the outbox rows wait; PGlite's server delivers them as `npm start` does.
+// On PostgreSQL the worker is off here: the outbox rows wait; an embedded database's server (PGlite, the embedded
+// PostgreSQL) delivers them as `npm start` does.
 import type { BenchScenario } from '../lib/types.ts';
 
 export const pspWebhook: BenchScenario = {

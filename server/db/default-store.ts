@@ -59,14 +59,38 @@ async function unavailableReason(clusterDir: string): Promise<string | undefined
   }
 }
 
+/** The embedded engine DATA_DIR gets (see chooseEmbeddedEngine), after asking whether this machine can run PostgreSQL. */
+async function embeddedEngineFor(dataDir: string, requested: EmbeddedEngine | undefined) {
+  // An explicit DATABASE_ENGINE=postgres reports why it cannot run instead of falling back.
+  const unavailable = requested ? undefined : await unavailableReason(embeddedPaths(dataDir).postgres);
+  return chooseEmbeddedEngine(dataDir, requested, unavailable);
+}
+
+/** What several processes on one DATA_DIR share: the embedded PostgreSQL's URL, or PGlite, which one process owns. */
+export type SharedEmbeddedStore = { engine: 'postgres'; url: string; stop(): Promise<void> } | { engine: 'pglite'; notice?: string };
+
+/**
+ * For several API processes without DATABASE_URL (WEB_CONCURRENCY, server/cluster.ts): starts the embedded PostgreSQL
+ * of DATA_DIR here, once, for them all to connect to; PGlite is only reported (its data lives in one process).
+ */
+export async function startSharedEmbeddedStore(options: Omit<DefaultStoreOptions, 'databaseUrl'>): Promise<SharedEmbeddedStore> {
+  const { engine, notice } = await embeddedEngineFor(options.dataDir, options.engine);
+  if (engine === 'pglite') return { engine, ...(notice ? { notice } : {}) };
+  const paths = embeddedPaths(options.dataDir);
+  const cluster = await startEmbeddedPostgres({
+    clusterDir: paths.postgres,
+    logFile: paths.postgresLog,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  return { engine, url: cluster.url, stop: () => cluster.stop() };
+}
+
 /** Opens DATABASE_URL, or the embedded engine for DATA_DIR; closing the handle also stops an embedded PostgreSQL. */
 export async function openDefaultStore(options: DefaultStoreOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openDatabase({ databaseUrl: options.databaseUrl });
   const log = options.log ?? ((message: string) => console.error(message));
   const paths = embeddedPaths(options.dataDir);
-  // An explicit DATABASE_ENGINE=postgres reports why it cannot run instead of falling back.
-  const unavailable = options.engine ? undefined : await unavailableReason(paths.postgres);
-  const { engine, notice } = chooseEmbeddedEngine(options.dataDir, options.engine, unavailable);
+  const { engine, notice } = await embeddedEngineFor(options.dataDir, options.engine);
   if (notice) log(notice);
   if (engine === 'pglite') return openDatabase({ pgliteDir: paths.pglite });
 

@@ -188,15 +188,26 @@ function checkReachable(runAs: RunAs, binaries: Binaries, clusterDir: string): v
   }
 }
 
-/** postmaster.pid: its first line is the postmaster's pid, its eighth the state ("ready" once it accepts connections). */
-function readPostmasterPid(clusterDir: string): { pid: number; status: string } | undefined {
+/**
+ * postmaster.pid: its first line is the postmaster's pid, its fifth the socket directory, its eighth the state ("ready"
+ * once it accepts connections).
+ */
+function readPostmasterPid(clusterDir: string): { pid: number; socketDir: string; status: string } | undefined {
   try {
     const lines = readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
     const pid = Number.parseInt(lines[0] ?? '', 10);
-    return Number.isInteger(pid) && pid > 0 ? { pid, status: (lines[7] ?? '').trim() } : undefined;
+    return Number.isInteger(pid) && pid > 0 ? { pid, socketDir: (lines[4] ?? '').trim(), status: (lines[7] ?? '').trim() } : undefined;
   } catch {
     return undefined;
   }
+}
+
+const urlFor = (socketDir: string) => `postgresql://${SUPERUSER}@${encodeURIComponent(socketDir)}/${DATABASE_NAME}`;
+
+/** The URL of the embedded PostgreSQL that runs in `clusterDir` now (another process started it), if one does. */
+export function runningEmbeddedPostgresUrl(clusterDir: string): string | undefined {
+  const state = readPostmasterPid(clusterDir);
+  return state && state.status === 'ready' && isAlive(state.pid) ? urlFor(state.socketDir) : undefined;
 }
 
 function isPostgres(pid: number): boolean {
@@ -357,7 +368,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         throw new Error(`The embedded PostgreSQL did not start within ${READY_TIMEOUT_MS / 1000} s (see ${logFile}).`);
       await sleep(25);
     }
-    const url = `postgresql://${SUPERUSER}@${encodeURIComponent(socketDir)}/${DATABASE_NAME}`;
+    const url = urlFor(socketDir);
     if (fresh) await createPayrailDatabase(url);
 
     let stopping: Promise<void> | undefined;

@@ -33,6 +33,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REQUEST_LOG_READS: '2' })).toThrow(/REQUEST_LOG_READS must be a number from 0 to 1/);
   });
 
+  it('reads how many API processes share the port (WEB_CONCURRENCY)', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(loadConfig({ WEB_CONCURRENCY: 'Auto' }).webConcurrency).toBe('auto');
+    for (const bad of ['0', '2.5', 'all', '1000'])
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY must be auto or a whole number from 1 to 256/);
+  });
+
   it('reads which proxies to trust for the client address', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
