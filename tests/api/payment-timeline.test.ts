@@ -153,6 +153,7 @@ describe('GET /payments/{reference}/timeline', () => {
 
     // Resend from the page: the endpoint is back, the same delivery gets its third attempt and succeeds.
     receiver.respond(() => undefined);
+    receiver.reset();
     const [first] = view.deliveries;
     await ok('POST', `/api/organisations/my-organisation/webhook-deliveries/${first?.id}/resend`, orgadmin, undefined, 202);
     await deliver();
@@ -180,14 +181,16 @@ describe('GET /payments/{reference}/timeline', () => {
     ]);
 
     const checkoutUrl = (await ok<{ url: string }>('GET', '/api/organisations/my-organisation/checkout-url', orgadmin)).url;
-    const fromCheckout = await ok<{ id: string }>('POST', new URL(checkoutUrl).pathname, null, customer, 201);
-    expect((await timeline(fromCheckout.id)).history.map((entry) => [entry.cause, entry.causeText])).toEqual([
+    // The hosted page /pay/{token} posts to the checkout endpoint of the same token.
+    const checkoutToken = new URL(checkoutUrl).pathname.split('/').pop() ?? '';
+    const fromCheckout = await ok<{ reference: string }>('POST', `/api/payment/checkout/${checkoutToken}`, null, customer, 201);
+    expect((await timeline(fromCheckout.reference)).history.map((entry) => [entry.cause, entry.causeText])).toEqual([
       ['checkout', 'Created on the checkout page'],
     ]);
 
     const recordUrl = (await ok<{ url: string }>('GET', '/api/organisations/my-organisation/record-url', orgadmin)).url;
-    const recorded = await ok<{ id: string }>('POST', new URL(recordUrl).pathname, null, customer, 201);
-    expect((await timeline(recorded.id)).history.map((entry) => [entry.cause, entry.causeText])).toEqual([
+    const recorded = await ok<{ reference: string }>('POST', new URL(recordUrl).pathname, null, customer, 201);
+    expect((await timeline(recorded.reference)).history.map((entry) => [entry.cause, entry.causeText])).toEqual([
       ['created', 'Created through the Record URL'],
       ['record-url', 'Recorded as paid through the Record URL'],
     ]);
