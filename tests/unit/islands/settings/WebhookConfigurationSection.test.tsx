@@ -205,7 +205,7 @@ test("Delivery Logs: 'Resend failed since' sends the chosen time, reports the co
   );
   const section = await renderSection(null);
   const deliveries = part(section, 'Delivery Logs');
-  const since = within(deliveries).getByLabelText('Resend failed since') as HTMLInputElement;
+  const since = within(deliveries).getByLabelText<HTMLInputElement>('Resend failed since');
   fireEvent.change(since, { target: { value: '2099-01-01T00:00' } });
   fireEvent.click(within(deliveries).getByRole('button', { name: 'Resend failed' }));
   expect(await within(deliveries).findByText('Choose a date and time in the past.')).toBeTruthy();
