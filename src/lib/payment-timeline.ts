@@ -93,7 +93,7 @@ export function timelineEntries(timeline: PaymentTimeline): TimelineEntry[] {
         title: `${delivery.event} to the ${delivery.channel} URL, attempt ${attempt.attempt}: ${
           attempt.statusCode === null ? 'no answer' : `HTTP ${attempt.statusCode}`
         } in ${durationText(attempt.durationMs)}`,
-        detail: attempt.error ?? attempt.responseExcerpt,
+        detail: [attempt.error, attempt.responseExcerpt].filter(Boolean).join(' · ') || null,
         tone: httpTone(attempt.statusCode),
       });
   for (const message of timeline.messages)

@@ -15,9 +15,8 @@ export default function DeliveryAttemptList({ attempts, label }: { attempts: rea
             {attempt.statusCode === null ? 'No answer' : `HTTP ${attempt.statusCode}`}
           </span>
           <span className="cell-muted">{durationText(attempt.durationMs)}</span>
-          {attempt.error || attempt.responseExcerpt ? (
-            <code className="delivery-attempts__answer">{attempt.error ?? attempt.responseExcerpt}</code>
-          ) : null}
+          {attempt.error ? <span className="delivery-attempts__error">{attempt.error}</span> : null}
+          {attempt.responseExcerpt ? <code className="delivery-attempts__answer">{attempt.responseExcerpt}</code> : null}
         </li>
       ))}
     </ol>
