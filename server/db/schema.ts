@@ -496,6 +496,8 @@ export const webhookLogs = pgTable(
   (table) => [
     index('webhook_logs_created_idx').on(table.createdAt),
     index('webhook_logs_org_created_idx').on(table.orgId, table.createdAt),
+    // The payment detail page's callbacks.
+    index('webhook_logs_payment_idx').on(table.paymentId),
   ],
 );
 
@@ -535,6 +537,8 @@ export const webhookDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('Pending', 'Retrying')`),
     index('webhook_deliveries_org_created_idx').on(table.orgId, table.createdAt, table.id),
+    // The payment detail page's deliveries.
+    index('webhook_deliveries_payment_idx').on(table.paymentId),
     check('webhook_deliveries_status_check', sql`${table.status} in ('Pending', 'Retrying', 'Success', 'Failed', 'Disabled')`),
     check('webhook_deliveries_channel_check', sql`${table.channel} in ('callback', 'notifier', 'email')`),
   ],

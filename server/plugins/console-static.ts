@@ -57,9 +57,16 @@ function compressedCopy(file: string, html: Buffer, encoding: 'br' | 'gzip'): Bu
 
 const PRECOMPRESSED = /\.(?:br|gz)$/;
 
+/** Pages that answer for a family of paths: their island reads the rest of the path (a token, a payment reference). */
+const SHELL_PAGES: readonly { path: RegExp; page: string }[] = [
+  { path: /^\/reset-password\/[A-Za-z0-9_-]{1,200}$/, page: '/reset-password' },
+  { path: /^\/dashboard\/payments\/[A-Za-z0-9_-]{1,100}$/, page: '/dashboard/payments/detail' },
+];
+
 /**
  * Serves the built console from `dist/`: pages with a per-page CSP, hashed assets cached for a
- * year, `/reset-password/{token}` mapped to its page, and every other non-API path sent to /login.
+ * year, `/reset-password/{token}` and `/dashboard/payments/{reference}` mapped to their pages (SHELL_PAGES), and every
+ * other non-API path sent to /login.
  * Pages and assets go out brotli- or gzip-compressed as the request accepts, from copies made at build or start-up.
  */
 export default fp<{ distDir: string }>(
@@ -97,8 +104,9 @@ export default fp<{ distDir: string }>(
       const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const page = pages.get(trimmed);
       if (page) return sendPage(request, reply, page);
-      const resetPage = pages.get('/reset-password');
-      if (resetPage && /^\/reset-password\/[A-Za-z0-9_-]{1,200}$/.test(trimmed)) return sendPage(request, reply, resetPage);
+      const shell = SHELL_PAGES.find((entry) => entry.path.test(trimmed));
+      const shellPage = shell && pages.get(shell.page);
+      if (shellPage) return sendPage(request, reply, shellPage);
       if (assets.has(pathname)) {
         const immutable = pathname.startsWith('/_astro/');
         void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

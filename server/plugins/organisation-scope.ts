@@ -10,8 +10,10 @@ import { callerOf } from './auth.ts';
  *   which a superadmin only reads, under another path).
  * - `'named'`: the organisation of the path's `:id`; superadmins only (403 for others).
  * - `'global'`: no organisation (null): the global resources; superadmins only.
+ * - `'own-or-any'`: the caller's own organisation; for a superadmin null, any organisation (reads that find their
+ *   resource by a key unique across organisations, such as a payment reference).
  */
-export type OrganisationScope = 'own' | 'named' | 'global' | { own: 'not-superadmin'; superadminMessage: string };
+export type OrganisationScope = 'own' | 'named' | 'global' | 'own-or-any' | { own: 'not-superadmin'; superadminMessage: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,6 +29,7 @@ function resolveScope(scope: OrganisationScope, request: FastifyRequest): number
   if (scope === 'global') return null;
   if (scope === 'named') return (request.params as { id: number }).id;
   const caller = callerOf(request);
+  if (scope === 'own-or-any' && caller.role === 'superadmin') return null;
   if (typeof scope === 'object' && caller.role === 'superadmin') throw forbidden(scope.superadminMessage);
   if (caller.orgId === null) throw notFound('You do not belong to an organisation.');
   return caller.orgId;

@@ -7,11 +7,16 @@ import {
   WebhookConfig,
   WebhookConfigBody,
   WebhookDelivery,
+  WebhookDeliveryAttemptList,
   WebhookDeliveryQuery,
+  WebhookRecoverBody,
+  WebhookRecoverResult,
 } from '../../shared/schemas/webhooks.ts';
 import {
   getWebhookConfig,
+  listDeliveryAttempts,
   listWebhookDeliveries,
+  recoverFailedDeliveries,
   resendWebhookDelivery,
   sendTestWebhook,
   updateWebhookConfig,
@@ -78,6 +83,34 @@ function scopeRoutes(prefix: string, organisationScope: OrganisationScope): Fast
       },
       async (request, reply) =>
         reply.code(202).send(await resendWebhookDelivery(ctx, scopedOrganisation(request), request.params.deliveryId)),
+    );
+    app.get(
+      `${prefix}/webhook-deliveries/:deliveryId/attempts`,
+      {
+        ...scoped,
+        schema: {
+          ...common,
+          summary: "Every attempt of a delivery, oldest first (status, duration, the answer's first 500 characters or the error)",
+          params: deliveryParams,
+          response: { 200: WebhookDeliveryAttemptList, ...authErrors },
+        },
+      },
+      async (request) => listDeliveryAttempts(ctx, scopedOrganisation(request), request.params.deliveryId),
+    );
+    app.post(
+      `${prefix}/webhook-deliveries/recover`,
+      {
+        ...scoped,
+        schema: {
+          ...common,
+          summary:
+            'Recover: send again every delivery created since a time that failed (oldest first, at most 500 a call; idempotent: a re-queued one is not taken again)',
+          ...params,
+          body: WebhookRecoverBody,
+          response: { 202: WebhookRecoverResult, ...authErrors },
+        },
+      },
+      async (request, reply) => reply.code(202).send(await recoverFailedDeliveries(ctx, scopedOrganisation(request), request.body.since)),
     );
     app.post(
       `${prefix}/webhook-test`,

@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Email, OrNull } from './common.ts';
 import { PageQuery } from './pagination.ts';
+import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks.ts';
 
 export const PaymentAttempt = Type.Object({
   gateway: Type.String(),
@@ -117,3 +118,44 @@ export const PaymentReferenceParams = Type.Object({
 export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
 
 export const PaymentMessageList = Type.Array(PaymentMessage);
+
+// ── The payment detail page's timeline (GET /payments/{reference}/timeline) ──────────────────────────────────────
+
+/** One status change of a payment, with its cause in words. */
+export const PaymentHistoryEntry = Type.Object({
+  at: DateTime,
+  fromStatus: OrNull(Type.String()),
+  toStatus: Type.String(),
+  cause: Type.String({ description: 'created, checkout, webhook, verify, mark-paid, record-url or reconcile' }),
+  causeText: Type.String({ description: "the cause in words, e.g. 'Mark as paid by Ama Mensah'" }),
+  actor: OrNull(Type.Object({ id: Type.Integer(), name: OrNull(Type.String()) })),
+});
+
+/** A PSP callback received for the payment. */
+export const PaymentCallback = Type.Object({
+  id: Type.Integer(),
+  at: DateTime,
+  provider: Type.String(),
+  status: Type.String({ description: 'accepted, duplicate, ignored or rejected' }),
+  signatureValid: OrNull(Type.Boolean()),
+  httpStatus: Type.Integer(),
+  message: OrNull(Type.String()),
+});
+
+/** An outbound webhook delivery of one of the payment's events, with every attempt. */
+export const PaymentDelivery = Type.Object({
+  ...WebhookDelivery.properties,
+  channel: Type.String({ description: 'callback or notifier' }),
+  attempts: Type.Array(WebhookDeliveryAttempt),
+});
+
+export const PaymentTimeline = Type.Object({
+  payment: PaymentRef,
+  organisation: Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() }),
+  history: Type.Array(PaymentHistoryEntry),
+  callbacks: Type.Array(PaymentCallback),
+  deliveries: Type.Array(PaymentDelivery),
+  messages: Type.Array(PaymentMessage),
+  invoiceUrl: Type.String(),
+  receiptUrl: OrNull(Type.String()),
+});

@@ -57,3 +57,29 @@ export const WebhookDeliveryQuery = Type.Object({ ...PageQuery }, { additionalPr
 export const DeliveryParams = Type.Object({ deliveryId: BigDatabaseId() });
 /** `/:id/…/:deliveryId`: an organisation's delivery, for a superadmin. */
 export const OrganisationDeliveryParams = Type.Object({ id: DatabaseId(), deliveryId: BigDatabaseId() });
+
+/** One attempt to deliver a webhook: what the endpoint answered (or the error) and how long it took. */
+export const WebhookDeliveryAttempt = Type.Object({
+  attempt: Type.Integer(),
+  startedAt: DateTime,
+  durationMs: Type.Integer(),
+  statusCode: OrNull(Type.Integer()),
+  responseExcerpt: OrNull(Type.String({ description: 'the first 500 characters of the answer' })),
+  error: OrNull(Type.String()),
+});
+export const WebhookDeliveryAttemptList = Type.Array(WebhookDeliveryAttempt);
+
+/** The most failed deliveries one recover call re-queues (call again, with the same time, for the rest). */
+export const RECOVER_LIMIT = 500;
+
+export const WebhookRecoverBody = Type.Object(
+  {
+    since: Type.String({ format: 'date-time', description: 'resend the deliveries created at or after this time that failed' }),
+  },
+  { additionalProperties: false },
+);
+export const WebhookRecoverResult = Type.Object({
+  requeued: Type.Integer({ description: 'failed deliveries made due again by this call' }),
+  limit: Type.Integer({ description: `the most one call re-queues (${RECOVER_LIMIT})` }),
+  more: Type.Boolean({ description: 'more failed deliveries remain since that time: call again' }),
+});

@@ -138,3 +138,32 @@ export function deliveryRefreshMs(deliveries: readonly { status: string; nextAtt
   }
   return soonest;
 }
+
+// ---------- Recover (resend every failed delivery since a time) ----------
+
+export const RECOVER_FAILED = 'Failed to resend failed deliveries.';
+export const RECOVER_SINCE_INVALID = 'Choose a date and time in the past.';
+export const ATTEMPTS_LOAD_FAILED = 'Failed to load the delivery attempts.';
+
+/** A `datetime-local` value (local time, to the minute) of `date`. */
+export function localDateTimeValue(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The ISO time of a `datetime-local` value, or null when it is empty, unreadable or in the future. */
+export function recoverSince(value: string, now: number): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()) || date.getTime() > now) return null;
+  return date.toISOString();
+}
+
+/** The toast after a recover call. */
+export function recoverResultText(result: { requeued: number; more: boolean; limit: number }): string {
+  const queued =
+    result.requeued === 0
+      ? 'No failed deliveries to resend since then.'
+      : `${result.requeued} failed ${result.requeued === 1 ? 'delivery' : 'deliveries'} queued again.`;
+  return result.more ? `${queued} More remain (at most ${result.limit} a time): resend again.` : queued;
+}

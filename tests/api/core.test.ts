@@ -13,9 +13,11 @@ beforeAll(async () => {
   distDir = mkdtempSync(path.join(os.tmpdir(), 'payrail-dist-'));
   mkdirSync(path.join(distDir, 'login'));
   mkdirSync(path.join(distDir, 'reset-password'));
+  mkdirSync(path.join(distDir, 'dashboard', 'payments', 'detail'), { recursive: true });
   mkdirSync(path.join(distDir, '_astro'));
   writeFileSync(path.join(distDir, 'login', 'index.html'), '<html><body>login<script type="module">console.log(1)</script></body></html>');
   writeFileSync(path.join(distDir, 'reset-password', 'index.html'), '<html><body>reset</body></html>');
+  writeFileSync(path.join(distDir, 'dashboard', 'payments', 'detail', 'index.html'), '<html><body>payment detail</body></html>');
   writeFileSync(path.join(distDir, '_astro', 'app.abc123.js'), 'export const a = 1;');
   t = await buildTestApp({ consoleDir: distDir });
 });
@@ -72,6 +74,14 @@ describe('console pages', () => {
     expect(response.body).toContain('reset');
   });
 
+  it('serves the payment detail page for any /dashboard/payments/{reference}', async () => {
+    for (const url of ['/dashboard/payments/PAY-0A1B2C3D4E5F6G7H', '/dashboard/payments/PAY-0A1B2C3D4E5F6G7H/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('payment detail');
+    }
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/_astro/app.abc123.js' });
     expect(response.statusCode).toBe(200);
@@ -79,7 +89,7 @@ describe('console pages', () => {
   });
 
   it('redirects any other path to /login', async () => {
-    for (const url of ['/', '/whatever', '/dashboard/not-a-page', '/reset-password/bad token']) {
+    for (const url of ['/', '/whatever', '/dashboard/not-a-page', '/reset-password/bad token', '/dashboard/payments/a/b']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(302);
       expect(response.headers['location']).toBe('/login');

@@ -28,6 +28,7 @@ const handleTypeImports: ReadonlyArray<readonly [string, string]> = [
   ['server/routes/logs.ts', '../db/client.ts'],
   ['server/routes/organisation-public-urls.ts', '../db/client.ts'],
   ['server/routes/organisations.ts', '../db/client.ts'],
+  ['server/routes/payment-timeline.ts', '../db/client.ts'],
   ['server/routes/psp.ts', '../db/client.ts'],
   ['server/routes/receipt-batches.ts', '../db/client.ts'],
   ['server/routes/receipts.ts', '../db/client.ts'],

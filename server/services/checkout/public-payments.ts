@@ -53,6 +53,7 @@ export async function startCheckoutPayment(
       description: input.description?.trim() || `Payment to ${organisation.name}`,
       processViaGateway: !input.isBankPayment,
       isBankPayment: input.isBankPayment ?? false,
+      viaCheckoutPage: true,
     },
     claim,
   );

@@ -9,7 +9,11 @@ export { wakeDeliveryWorkers } from '../webhooks/delivery-wakeup.ts';
 export type { NumberingPart, OrganisationDestinations };
 
 export type PaymentStatus = 'Pending' | 'Success' | 'Failed';
-export type ChangeCause = 'created' | 'webhook' | 'verify' | 'mark-paid' | 'record-url' | 'reconcile';
+/**
+ * Why a payment_events row was written. A creation is `created` (the API, or the console when it has an actor) or
+ * `checkout` (the hosted checkout page); a Record URL payment is `created` followed by `record-url`.
+ */
+export type ChangeCause = 'created' | 'checkout' | 'webhook' | 'verify' | 'mark-paid' | 'record-url' | 'reconcile';
 
 export interface PaymentChange {
   paymentId: number;
@@ -46,8 +50,11 @@ export interface LedgerRecord {
   /** The first entries of the WITH list, the last of them `changed`: the INSERT or UPDATE of the payments' rows. */
   changedCtes: string;
   move: Pick<PaymentChange, 'fromStatus' | 'toStatus' | 'cause'>;
-  /** Who made the change and when: SQL expressions over `changed` or parameters. */
-  history: { actorSql: string; atSql: string };
+  /**
+   * Who made the change and when: SQL expressions over `changed` or parameters; `causeSql` (default: the move's cause)
+   * when the payments of one statement have different causes.
+   */
+  history: { actorSql: string; atSql: string; causeSql?: string | undefined };
   announcements: Announcement[];
   /** The text the announced payments carry for the receipt number the statement takes (newReceiptNumberPlaceholder). */
   numberPlaceholder?: string | undefined;
@@ -87,7 +94,8 @@ export async function recordPaymentChanges<Row extends { reference: string }>(
   const { move, history, sideWrite } = record;
   const events = `history as (
     insert into payment_events (payment_id, from_status, to_status, cause, actor_user_id, created_at)
-    select id, ${params.add(move.fromStatus)}::varchar, ${params.add(move.toStatus)}::varchar, ${params.add(move.cause)}::varchar,
+    select id, ${params.add(move.fromStatus)}::varchar, ${params.add(move.toStatus)}::varchar,
+           ${history.causeSql ?? `${params.add(move.cause)}::varchar`},
            ${history.actorSql}, ${history.atSql} from changed)`;
   const rollupEntries = rollups.changeCtes(move, params);
   const outboxEntry = deliveries.length > 0 ? `, ${outbox.cte(deliveries, params, bodySql)}` : '';

@@ -69,6 +69,8 @@ export async function changePaymentStatus(
  */
 export interface PaymentCreation {
   values: NewPayment;
+  /** Its history's cause when not `created` (the API or console): `checkout`, made on the hosted checkout page. */
+  cause?: 'checkout' | undefined;
   org: OrganisationDestinations & { paymentSettingsVersion: number };
   baseUnit: number;
 }
@@ -92,6 +94,9 @@ const CREATION = { fromStatus: null, toStatus: 'Pending', cause: 'created' } as 
 export async function insertRecordedPayments(db: Database, creations: PaymentCreation[]): Promise<(RecordedPayment | undefined)[]> {
   const drafts = creations.map(({ values }) => newPaymentRow(values));
   const params = new StatementParams();
+  // Per payment, as one JSON parameter (the text stays the same for any batch): the causes other than `created`.
+  const causes = Object.fromEntries(creations.flatMap(({ values, cause }) => (cause ? [[values.reference, cause]] : [])));
+  const causeSql = `coalesce(${params.add(JSON.stringify(causes))}::jsonb ->> changed.reference, 'created')::varchar`;
   const changed = insertPaymentsSql(
     creations.map(({ org }, index) => ({ payment: drafts[index]!, settingsVersion: org.paymentSettingsVersion })),
     params,
@@ -103,7 +108,7 @@ export async function insertRecordedPayments(db: Database, creations: PaymentCre
       changedCtes: `changed as (${changed})`,
       move: CREATION,
       // A new payment's history entry is by its creator, at its creation time: both are columns of the row.
-      history: { actorSql: 'created_by', atSql: 'created_at' },
+      history: { actorSql: 'created_by', atSql: 'created_at', causeSql },
       announcements: creations.map(({ values, org, baseUnit }, index) => ({
         org,
         payment: toPublicPayment(drafts[index]!, baseUnit),

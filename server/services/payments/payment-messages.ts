@@ -21,7 +21,8 @@ export function customerLink(payment: PaymentRow, publicUrl: string): { label: s
     : { label: 'Your invoice', url: `${publicUrl}/receipts/invoice/${encodeURIComponent(payment.reference)}` };
 }
 
-const toMessage = (row: MailMessageRow): PaymentMessage => ({
+/** A stored message as the API shows it. */
+export const toMessage = (row: MailMessageRow): PaymentMessage => ({
   id: row.id,
   to: row.toAddress,
   subject: row.subject,

@@ -28,6 +28,8 @@ export interface CreatePaymentInput {
   isBankPayment?: boolean | undefined;
   /** Record URL: the payment was completed elsewhere and is Success (numbered) in the same transaction. */
   alreadyPaid?: boolean | undefined;
+  /** Made on the hosted checkout page (recorded as the cause of its creation). */
+  viaCheckoutPage?: boolean | undefined;
 }
 
 export interface CreatedPayment {
@@ -192,7 +194,7 @@ async function checkNewPayment(
     createdBy,
     createdAt: now,
   };
-  return { values, org: organisation, baseUnit: currencyRow.baseUnit };
+  return { values, org: organisation, baseUnit: currencyRow.baseUnit, cause: input.viaCheckoutPage ? 'checkout' : undefined };
 }
 
 /** One payment of the organisation, with its gateway attempts. */

@@ -6,6 +6,7 @@ import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { maskSecret, open, seal } from '../crypto/secret-box.ts';
 import {
   findOrganisationWebhooks,
+  listAttempts,
   listDeliveries,
   requeueDelivery,
   updateOrganisationWebhooks,
@@ -14,6 +15,8 @@ import {
   type OrganisationWebhookRow,
 } from './deliveries-repository.ts';
 import { endpointValues } from './endpoint-url.ts';
+import { organisationHasDelivery, requeueFailedDeliveries } from './recovery-repository.ts';
+import { RECOVER_LIMIT } from '../../../shared/schemas/webhooks.ts';
 import { enqueueTestEvent } from './outbox.ts';
 import { announceQueuedDeliveries } from './delivery-wakeup.ts';
 
@@ -162,6 +165,46 @@ export async function resendWebhookDelivery(ctx: WebhookConfigContext, orgId: nu
   if (!row) throw notFound('Delivery not found.');
   await announceQueuedDeliveries(ctx.db);
   return toPublicDelivery(row);
+}
+
+/** One attempt of a delivery as the API shows it. */
+export function toPublicAttempt(row: {
+  attempt: number;
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+}) {
+  return {
+    attempt: row.attempt,
+    startedAt: row.startedAt,
+    durationMs: row.durationMs,
+    statusCode: row.statusCode,
+    responseExcerpt: row.responseExcerpt,
+    error: row.error,
+  };
+}
+
+/** Every attempt of one of the organisation's deliveries, oldest first. */
+export async function listDeliveryAttempts(ctx: WebhookConfigContext, orgId: number, id: number) {
+  if (!(await organisationHasDelivery(ctx.db, orgId, id))) throw notFound('Delivery not found.');
+  return (await listAttempts(ctx.db, id)).map(toPublicAttempt);
+}
+
+/**
+ * Recover: every delivery created since `since` that failed is sent again (same webhook-id and body), at most
+ * RECOVER_LIMIT a call, oldest first. Idempotent: one already re-queued is not Failed any more, so it is not taken again.
+ */
+export async function recoverFailedDeliveries(ctx: WebhookConfigContext, orgId: number, sinceText: string) {
+  await mustFind(ctx.db, orgId);
+  const since = new Date(sinceText);
+  const now = ctx.clock.now();
+  if (Number.isNaN(since.getTime())) throw badRequest('since must be a date and time (ISO 8601).');
+  if (since.getTime() > now.getTime()) throw badRequest('since must not be in the future.');
+  const { requeued, more } = await requeueFailedDeliveries(ctx.db, orgId, since, now, RECOVER_LIMIT);
+  if (requeued > 0) await announceQueuedDeliveries(ctx.db);
+  return { requeued, limit: RECOVER_LIMIT, more };
 }
 
 /** Send test event: a payment.test with a sample payment to the callback URL. */

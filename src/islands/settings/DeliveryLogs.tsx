@@ -12,10 +12,15 @@ import {
   deliveryStatusClass,
 } from '../../lib/webhook-settings.ts';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
+import DeliveryAttemptsModal from './DeliveryAttemptsModal.tsx';
+import RecoverDeliveries from './RecoverDeliveries.tsx';
 import Pager from '../ui/Pager.tsx';
 import { usePagedList } from '../ui/usePagedList.ts';
 
-/** Delivery Logs: each outbound event with its latest attempt, Resend per row, and 'Send test event'. */
+/**
+ * Delivery Logs: each outbound event with its latest attempt, its full attempt history and Resend per row, 'Resend
+ * failed since' a time, and 'Send test event'.
+ */
 export default function DeliveryLogs({ organisationId }: { organisationId: number | null }) {
   const titleId = useId();
   const list = usePagedList<WebhookDelivery>({
@@ -26,6 +31,7 @@ export default function DeliveryLogs({ organisationId }: { organisationId: numbe
   });
   const [testing, setTesting] = useState(false);
   const [resendingId, setResendingId] = useState<number | null>(null);
+  const [historyOf, setHistoryOf] = useState<WebhookDelivery | null>(null);
   const { rows, reload } = list;
 
   // Deliveries are made by the worker: look again while one is on its way, so the outcome shows up.
@@ -94,19 +100,28 @@ export default function DeliveryLogs({ organisationId }: { organisationId: numbe
       header: <span className="visually-hidden">Actions</span>,
       align: 'right',
       render: (row) => (
-        <button
-          type="button"
-          className="btn btn--sm"
-          onClick={() => void resend(row)}
-          disabled={resendingId !== null}
-          aria-busy={resendingId === row.id || undefined}
-        >
-          {resendingId === row.id ? 'Resending...' : 'Resend'}
-          <span className="visually-hidden">
-            {' '}
-            {row.event} of {formatLogTime(row.timestamp)}
-          </span>
-        </button>
+        <div className="row-actions">
+          <button type="button" className="btn btn--sm" onClick={() => setHistoryOf(row)}>
+            Attempts
+            <span className="visually-hidden">
+              {' '}
+              of {row.event} of {formatLogTime(row.timestamp)}
+            </span>
+          </button>
+          <button
+            type="button"
+            className="btn btn--sm"
+            onClick={() => void resend(row)}
+            disabled={resendingId !== null}
+            aria-busy={resendingId === row.id || undefined}
+          >
+            {resendingId === row.id ? 'Resending...' : 'Resend'}
+            <span className="visually-hidden">
+              {' '}
+              {row.event} of {formatLogTime(row.timestamp)}
+            </span>
+          </button>
+        </div>
       ),
     },
   ];
@@ -126,6 +141,7 @@ export default function DeliveryLogs({ organisationId }: { organisationId: numbe
           </button>
         </div>
       </div>
+      <RecoverDeliveries organisationId={organisationId} onRecovered={reload} />
       {list.loaded ? (
         <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
           <DataTable
@@ -139,6 +155,7 @@ export default function DeliveryLogs({ organisationId }: { organisationId: numbe
           <Pager page={list.page} pageSize={list.pageSize} total={list.total} onChange={list.setPaging} sizeLabel="Deliveries per page" />
         </div>
       ) : null}
+      {historyOf ? <DeliveryAttemptsModal organisationId={organisationId} delivery={historyOf} onClose={() => setHistoryOf(null)} /> : null}
     </section>
   );
 }

@@ -50,3 +50,19 @@ export function resendWebhookDelivery(organisationId: number | null, id: number)
 export function sendTestWebhook(organisationId: number | null): Promise<WebhookDelivery> {
   return apiPost<WebhookDelivery>(organisationPath(organisationId, 'webhook-test'));
 }
+
+/** One attempt of a delivery: what the endpoint answered (or the error) and how long it took. */
+export type WebhookDeliveryAttempt = Wire<Static<typeof schemas.WebhookDeliveryAttempt>>;
+
+/** POST …/webhook-deliveries/recover answer: how many failed deliveries were queued again, and whether more remain. */
+export type WebhookRecoverResult = Static<typeof schemas.WebhookRecoverResult>;
+
+/** GET …/webhook-deliveries/{id}/attempts: every attempt of a delivery, oldest first. */
+export function listWebhookDeliveryAttempts(organisationId: number | null, id: number): Promise<WebhookDeliveryAttempt[]> {
+  return apiGet<WebhookDeliveryAttempt[]>(organisationPath(organisationId, `webhook-deliveries/${id}/attempts`));
+}
+
+/** POST …/webhook-deliveries/recover: sends again every delivery created since `since` (ISO) that failed, a bounded batch a call. */
+export function recoverWebhookDeliveries(organisationId: number | null, since: string): Promise<WebhookRecoverResult> {
+  return apiPost<WebhookRecoverResult>(organisationPath(organisationId, 'webhook-deliveries/recover'), { since });
+}

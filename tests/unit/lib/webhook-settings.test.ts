@@ -18,6 +18,9 @@ import {
   WEBHOOK_SECURITY_SAVED,
   WEBHOOK_SETTINGS_FAILED,
   WEBHOOK_SETTINGS_SAVED,
+  localDateTimeValue,
+  recoverResultText,
+  recoverSince,
   checkWebhookSecurity,
   checkWebhookSettings,
   deliveryRefreshMs,
@@ -123,4 +126,19 @@ test('the Delivery Logs look again soon while a delivery is pending or about to 
   expect(deliveryRefreshMs([{ status: 'Retrying', nextAttemptAt: '2026-01-01T00:00:05Z' }], now)).toBe(6000);
   expect(deliveryRefreshMs([{ status: 'Retrying', nextAttemptAt: '2026-01-01T00:05:00Z' }], now)).toBeNull();
   expect(deliveryRefreshMs([{ status: 'Failed', nextAttemptAt: null }], now)).toBeNull();
+});
+
+test('recover: reads a datetime-local value as local time and refuses empty, unreadable and future ones', () => {
+  const now = new Date('2026-11-27T12:00:00Z').getTime();
+  expect(recoverSince('2026-11-20T08:30', now)).toBe(new Date('2026-11-20T08:30').toISOString());
+  for (const value of ['', 'yesterday', '2026-13-45T00:00', '2099-01-01T00:00']) expect(recoverSince(value, now), value).toBeNull();
+  expect(localDateTimeValue(new Date(2026, 10, 5, 7, 3))).toBe('2026-11-05T07:03');
+});
+
+test('recover: says how many were queued and when more remain', () => {
+  expect(recoverResultText({ requeued: 0, limit: 500, more: false })).toBe('No failed deliveries to resend since then.');
+  expect(recoverResultText({ requeued: 1, limit: 500, more: false })).toBe('1 failed delivery queued again.');
+  expect(recoverResultText({ requeued: 500, limit: 500, more: true })).toBe(
+    '500 failed deliveries queued again. More remain (at most 500 a time): resend again.',
+  );
 });

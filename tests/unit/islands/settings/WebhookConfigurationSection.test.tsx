@@ -159,3 +159,61 @@ test("Delivery Logs: a failed delivery is red with its response code; Resend and
   fireEvent.click(within(deliveries).getByRole('button', { name: 'Send test event' }));
   await waitFor(() => expect(toastTexts()).toContain('Failed to send test event. Set a callback URL first.'));
 });
+
+test('Delivery Logs: Attempts lists every attempt of a delivery with its answer', async () => {
+  serve('/api/organisations/5', (request) =>
+    request.path.endsWith('/webhook-deliveries/7/attempts')
+      ? {
+          body: [
+            {
+              attempt: 1,
+              startedAt: '2026-11-22T10:00:00.000Z',
+              durationMs: 40,
+              statusCode: 500,
+              responseExcerpt: 'upstream exploded',
+              error: null,
+            },
+            {
+              attempt: 2,
+              startedAt: '2026-11-22T10:00:05.000Z',
+              durationMs: 15000,
+              statusCode: null,
+              responseExcerpt: null,
+              error: 'Timed out',
+            },
+          ],
+        }
+      : undefined,
+  );
+  const section = await renderSection(5);
+  const row = within(part(section, 'Delivery Logs')).getByText('payment.succeeded').closest('tr') as HTMLElement;
+  fireEvent.click(within(row).getByRole('button', { name: /^Attempts/ }));
+  const attempts = await screen.findByRole('list', { name: 'Attempts of payment.succeeded' });
+  expect(
+    within(attempts)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    expect.stringMatching(/^#1.*HTTP 500.*40 ms.*upstream exploded$/),
+    expect.stringMatching(/^#2.*No answer.*15\.0 s.*Timed out$/),
+  ]);
+});
+
+test("Delivery Logs: 'Resend failed since' sends the chosen time, reports the count, and refuses a future time", async () => {
+  const { requests } = serve('/api/organisations/my-organisation', (request) =>
+    request.path.endsWith('/webhook-deliveries/recover') ? { status: 202, body: { requeued: 3, limit: 500, more: false } } : undefined,
+  );
+  const section = await renderSection(null);
+  const deliveries = part(section, 'Delivery Logs');
+  const since = within(deliveries).getByLabelText<HTMLInputElement>('Resend failed since');
+  fireEvent.change(since, { target: { value: '2099-01-01T00:00' } });
+  fireEvent.click(within(deliveries).getByRole('button', { name: 'Resend failed' }));
+  expect(await within(deliveries).findByText('Choose a date and time in the past.')).toBeTruthy();
+  expect(requests.some((request) => request.path.endsWith('/recover'))).toBe(false);
+
+  fireEvent.change(since, { target: { value: '2026-11-20T08:30' } });
+  fireEvent.click(within(deliveries).getByRole('button', { name: 'Resend failed' }));
+  await waitFor(() => expect(toastTexts()).toContain('3 failed deliveries queued again.'));
+  const recover = requests.find((request) => request.path.endsWith('/webhook-deliveries/recover'));
+  expect(recover?.body).toEqual({ since: new Date('2026-11-20T08:30').toISOString() });
+});

@@ -35,6 +35,7 @@ const scopes: Record<string, OrganisationScope> = {
   payments: { own: 'not-superadmin', superadminMessage: 'Superadmin: read-only.' },
   named: 'named',
   global: 'global',
+  'own-or-any': 'own-or-any',
 };
 
 let app: FastifyInstance;
@@ -84,6 +85,13 @@ describe('organisation scope declared per route', () => {
     expect(await call('/global', 'superadmin')).toEqual({ status: 200, body: { orgId: null } });
     expect((await call('/global', 'orgadmin')).status).toBe(403);
     expect((await call('/global')).status).toBe(401);
+  });
+
+  it("resolves 'own-or-any' to the caller's organisation, and to any (null) for a superadmin", async () => {
+    expect(await call('/own-or-any', 'orgadmin')).toEqual({ status: 200, body: { orgId: 10 } });
+    expect(await call('/own-or-any', 'superadmin')).toEqual({ status: 200, body: { orgId: null } });
+    expect((await call('/own-or-any', 'homeless')).status).toBe(404);
+    expect((await call('/own-or-any')).status).toBe(401);
   });
 
   it('fails loudly when a handler reads the scope of a route that declares none', async () => {
