@@ -41,8 +41,6 @@ describe('bench checks in results.md', () => {
     expect(met).toContain('| Lighthouse mobile Performance /login | 99 points | ≥ 98 points: met |');
     expect(met).toContain('| Lighthouse mobile LCP /login | 900 ms | ≤ 1500 ms: met |');
     expect(misses(report(99, true))).toEqual([]);
-    expect(misses(report(92, false))).toEqual([
-      'embedded Lighthouse mobile Performance /login: 92 points (budget ≥ 98 points: **missed**)',
-    ]);
+    expect(misses(report(92, false))).toEqual(['embedded Lighthouse mobile Performance /login: 92 points (budget ≥ 98 points)']);
   });
 });
