@@ -51,10 +51,16 @@ function budgetCell(result: ScenarioResult): string {
 
 const escape = (text: string) => text.replace(/\|/g, '\\|');
 
-/** A check's rule (≤ the most, or ≥ the least it allows) and whether it was met; empty without a budget. */
+/** A check's rule: ≥ the least or ≤ the most it allows; empty without a budget. */
+function checkRule(check: BudgetCheck): string {
+  if (check.minimum !== undefined) return `≥ ${check.minimum} ${check.unit}`;
+  return check.budget === undefined ? '' : `≤ ${check.budget} ${check.unit}`;
+}
+
+/** A check's rule and whether it was met; empty without a budget. */
 function checkBudgetCell(check: BudgetCheck): string {
-  const rule = check.minimum === undefined ? (check.budget === undefined ? '' : `≤ ${check.budget}`) : `≥ ${check.minimum}`;
-  return rule ? `${rule} ${check.unit}: ${check.withinBudget ? 'met' : '**missed**'}` : '';
+  const rule = checkRule(check);
+  return rule ? `${rule}: ${check.withinBudget ? 'met' : '**missed**'}` : '';
 }
 
 /** The whole results page. */
@@ -115,6 +121,6 @@ export function misses(report: Report): string[] {
       ),
     ...run.checks
       .filter((check) => !check.withinBudget)
-      .map((check) => `${check.engine} ${check.name}: ${check.value} ${check.unit} (budget ${checkBudgetCell(check)})`),
+      .map((check) => `${check.engine} ${check.name}: ${check.value} ${check.unit} (budget ${checkRule(check)})`),
   ]);
 }
