@@ -18,9 +18,9 @@ export function measuredOrganisations(context: BenchContext, organisations = 50)
   const usual = Math.round((context.payments * (1 - LARGE_SHARE)) / (organisations - 1));
   const grown = Math.round(context.payments * LARGE_SHARE);
   return [
-    { label: `organisation of ${usual.toLocaleString('en')}`, orgId: context.orgId, token: context.tokens.orgadmin, payments: usual },
+    { label: `org. of ${usual.toLocaleString('en')} payments`, orgId: context.orgId, token: context.tokens.orgadmin, payments: usual },
     {
-      label: `organisation of ${grown.toLocaleString('en')}`,
+      label: `org. of ${grown.toLocaleString('en')} payments`,
       orgId: context.largeOrgId,
       token: context.tokens.largeOrgadmin,
       payments: grown,

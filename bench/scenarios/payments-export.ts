@@ -31,6 +31,15 @@ interface Streamed {
   refusal: string;
 }
 
+/** The message of an error answer (JSON with a message, or its text). */
+function messageOf(text: string): string {
+  try {
+    return (JSON.parse(text) as { message?: string }).message ?? text.trim();
+  } catch {
+    return text.trim();
+  }
+}
+
 /** One export request, read as it streams: records counted, nothing kept. */
 function streamExport(url: string, token: string): Promise<Streamed> {
   return new Promise((resolve, reject) => {
@@ -55,7 +64,7 @@ function streamExport(url: string, token: string): Promise<Streamed> {
           bytes,
           rows: Math.max(0, counter.records - 1),
           bom: BOM.every((byte, index) => head[index] === byte),
-          refusal: response.statusCode === 200 ? '' : head.toString('utf8', 0, Math.min(head.length, 300)),
+          refusal: response.statusCode === 200 ? '' : messageOf(head.toString('utf8', 0, Math.min(head.length, 300))),
         }),
       );
     });
@@ -108,7 +117,7 @@ async function measureExport(context: BenchContext, who: string, token: string):
       context,
       'export',
       name,
-      `GET ${EXPORT_PATH} answered ${streamed.status} ("${streamed.refusal.trim()}"): ${meaning}`,
+      `GET ${EXPORT_PATH} answered ${streamed.status} ("${streamed.refusal}"): ${meaning}`,
       budget,
     );
   }
