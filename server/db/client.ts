@@ -42,6 +42,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, locked for this process while open (data-dir-lock.ts); omitted means in memory. */
   pgliteDir?: string | undefined;
+  /** An in-memory PGlite starts from this `dumpDataDir()` tarball instead of a new cluster (tests: migrated once). */
+  pgliteSnapshot?: Blob | undefined;
   poolSize?: number;
   /** PostgreSQL: short reads share one pipelined connection besides the pool (pipelined-reads.ts); default on. */
   pipelinedReads?: boolean;
@@ -50,15 +52,15 @@ export interface DatabaseOptions {
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.pipelinedReads ?? true);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    client = dataDir ? new PGlite(dataDir) : new PGlite(snapshot ? { loadDataDir: snapshot } : {});
     await client.waitReady;
   } catch (error) {
     unlock();

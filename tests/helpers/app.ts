@@ -4,7 +4,7 @@ import type { Database, DatabaseHandle } from '../../server/db/client.ts';
 import { seedReferenceData } from '../../server/db/reference-data.ts';
 import { seedProviders } from '../../server/db/provider-catalogue.ts';
 import { createOrganisation as createOrganisationService } from '../../server/services/organisations/organisations-service.ts';
-import { hashPassword } from '../../server/services/auth/passwords.ts';
+import { hashPassword, type PasswordCost } from '../../server/services/auth/passwords.ts';
 import type { Role } from '../../server/services/auth/tokens.ts';
 import { insertUser } from '../../server/services/users/users-repository.ts';
 import { ManualClock } from './clock.ts';
@@ -14,6 +14,11 @@ import { freePort } from './net.ts';
 export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789');
 export const TEST_PUBLIC_URL = 'http://payrail.test';
 export const TEST_DATA_KEY = Buffer.alloc(32, 7);
+/**
+ * The scrypt cost of the accounts tests make up: a hundredth of the production cost's time per sign-in. Passwords set
+ * through the API, and tests/unit/server/services/auth/passwords.test.ts, use the production cost.
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { N: 2 ** 10, r: 8, p: 1 };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -72,7 +77,7 @@ export async function createOrganisation(db: Database, name = `Org ${++organisat
   return organisation.id;
 }
 
-/** Inserts a user with a known password. */
+/** Inserts a user with a known password (hashed at TEST_PASSWORD_COST). */
 export async function createUser(
   db: Database,
   user: { email: string; password?: string; role?: Role; orgId?: number | null; name?: string },
@@ -82,7 +87,7 @@ export async function createUser(
     email: user.email,
     role: user.role ?? 'orgadmin',
     orgId: user.orgId ?? null,
-    passwordHash: await hashPassword(user.password ?? 'correct horse battery'),
+    passwordHash: await hashPassword(user.password ?? 'correct horse battery', TEST_PASSWORD_COST),
   });
 }
 

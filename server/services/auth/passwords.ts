@@ -1,7 +1,15 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+/** scrypt's cost parameters, stored in every hash (so a verify uses the hash's own). */
+export interface PasswordCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
 // docs/decisions.md#stack: N=2^15, r=8, p=1, 16-byte salt. maxmem must exceed 128*N*r bytes.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
+const PASSWORD_COST: PasswordCost = { N: 2 ** 15, r: 8, p: 1 };
+const MAX_MEMORY = 64 * 1024 * 1024;
 const KEY_LENGTH = 64;
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -11,11 +19,14 @@ function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<
   });
 }
 
-/** Hashes a password as `scrypt$N$r$p$salt$hash` (base64 parts), so parameters can change later. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes a password as `scrypt$N$r$p$salt$hash` (base64 parts), so parameters can change later. The server always
+ * uses the production cost; tests pass a cheaper one for the accounts they make up.
+ */
+export async function hashPassword(password: string, cost: PasswordCost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, { ...cost, maxmem: MAX_MEMORY });
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Checks a password against a stored hash in constant time; malformed hashes never match. */
@@ -28,7 +39,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: PARAMS.maxmem,
+    maxmem: MAX_MEMORY,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -9,6 +9,13 @@ describe('scrypt passwords', () => {
     expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
   });
 
+  it('stores the cost it hashed with, and verifies by that cost', async () => {
+    const stored = await hashPassword('correct horse battery', { N: 2 ** 10, r: 8, p: 1 });
+    expect(stored).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
+  });
+
   it('salts every hash', async () => {
     expect(await hashPassword('same password')).not.toBe(await hashPassword('same password'));
   });
