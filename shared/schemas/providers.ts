@@ -1,6 +1,7 @@
 // The PSP catalogue and inbound PSP callbacks on the wire.
 import { Type } from 'typebox';
-import { DateTime, OrNull } from './common.ts';
+import { HMAC_ALGORITHMS } from '../signing.ts';
+import { DateTime, OrNull, StringEnum } from './common.ts';
 
 export const Provider = Type.Object(
   {
@@ -15,7 +16,7 @@ export const Provider = Type.Object(
     verifySuccessStatuses: Type.Array(Type.String()),
     webhookHeaderName: OrNull(Type.String()),
     outboundHeaderName: OrNull(Type.String()),
-    hmacAlgo: Type.String(),
+    hmacAlgo: StringEnum(HMAC_ALGORITHMS),
     sampleInbound: OrNull(Type.String()),
     sampleOutbound: OrNull(Type.String()),
     sampleConfig: Type.Unknown(),
@@ -30,7 +31,7 @@ export const ProviderRef = Type.Ref('Provider');
 export const ProviderList = Type.Array(ProviderRef);
 
 const Statuses = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 });
-export const HmacAlgorithm = Type.Union([Type.Literal('sha1'), Type.Literal('sha256'), Type.Literal('sha512')]);
+export const HmacAlgorithm = Type.Union(HMAC_ALGORITHMS.map((algorithm) => Type.Literal(algorithm)));
 export const ProviderBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 50 }),

@@ -4,13 +4,12 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { validateGatewayConfig, type GatewayConfig } from '../../../shared/gateway-config/index.ts';
+import { HMAC_ALGORITHMS } from '../../../shared/signing.ts';
 import { isMasked, maskSecret, open, seal } from '../crypto/secret-box.ts';
 import { assertAllowedTargetSyntax, type TargetPolicy } from '../adapter/target-guard.ts';
 import { findProvider, findProviderByName } from '../providers/providers-repository.ts';
 import * as rows from './gateways-repository.ts';
 
-export const HMAC_ALGORITHMS = ['sha1', 'sha256', 'sha512'] as const;
-export type HmacAlgo = (typeof HMAC_ALGORITHMS)[number];
 
 export interface GatewayContext {
   db: Database;
