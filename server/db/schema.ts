@@ -35,8 +35,7 @@ const bigSerialKey = () => ({ id: bigserial('id', { mode: 'number' }).primaryKey
 /** When a row was written and last changed. */
 const timestamps = () => ({ createdAt: createdAt(), updatedAt: timestamptz('updated_at').notNull().defaultNow() });
 /** The organisation a row belongs to (nullable: chain .notNull() where every row has one). */
-const organisationId = (onDelete: 'cascade' | 'restrict') =>
-  integer('org_id').references(() => organisations.id, { onDelete });
+const organisationId = (onDelete: 'cascade' | 'restrict') => integer('org_id').references(() => organisations.id, { onDelete });
 /** The payment a row records something of, deleted with it. */
 const paymentOfRow = () =>
   bigintNumber('payment_id')
@@ -563,12 +562,12 @@ export const webhookDeliveryAttempts = pgTable(
 
 /** The roll-ups' key after the organisation (and day), then the two sums. */
 const rollupKeyAndSums = () => ({
-    currency: varchar('currency', { length: 3 }).notNull(),
-    status: varchar('status', { length: 10 }).notNull(),
-    gatewayId: integer('gateway_id').notNull(),
-    shard: smallint('shard').notNull(),
-    paymentCount: bigintNumber('payment_count').notNull(),
-    amountMinor: bigintNumber('amount_minor').notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  status: varchar('status', { length: 10 }).notNull(),
+  gatewayId: integer('gateway_id').notNull(),
+  shard: smallint('shard').notNull(),
+  paymentCount: bigintNumber('payment_count').notNull(),
+  amountMinor: bigintNumber('amount_minor').notNull(),
 });
 
 /** Count and amount of payments per organisation, day created (UTC), currency, status and gateway. */

@@ -10,7 +10,6 @@ import { assertAllowedTargetSyntax, type TargetPolicy } from '../adapter/target-
 import { findProvider, findProviderByName } from '../providers/providers-repository.ts';
 import * as rows from './gateways-repository.ts';
 
-
 export interface GatewayContext {
   db: Database;
   clock: Clock;
