@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { validateGatewayConfig, type GatewayConfig } from '../../../shared/gateway-config/index.ts';
+import type { HmacAlgorithm } from '../../../shared/signing.ts';
 import * as rows from './providers-repository.ts';
 
 export interface ProviderInput {
@@ -16,7 +17,7 @@ export interface ProviderInput {
   verifySuccessStatuses?: string[] | undefined;
   webhookHeaderName?: string | null | undefined;
   outboundHeaderName?: string | null | undefined;
-  hmacAlgo?: 'sha1' | 'sha256' | 'sha512' | undefined;
+  hmacAlgo?: HmacAlgorithm | undefined;
   sampleInbound?: string | null | undefined;
   sampleOutbound?: string | null | undefined;
   sampleConfig?: unknown;

@@ -3,12 +3,12 @@ import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { createProvider } from '../../lib/api/providers.ts';
 import type { Provider } from '../../lib/api/types.ts';
 import { firstErrorField, type FieldErrors } from '../../lib/field-rules.ts';
+import { HMAC_ALGORITHMS } from '../../../shared/signing.ts';
 import {
   CREDENTIAL_FIELDS,
   CREDENTIAL_LABELS,
   DEFAULT_SUCCESS_STATUSES,
   EMPTY_PROVIDER_FORM,
-  HMAC_ALGOS,
   PROVIDER_CREATED,
   PROVIDER_CREATE_FAILED,
   PROVIDER_NAME_MAX,
@@ -226,7 +226,7 @@ export default function AddProviderForm({ onCreated }: AddProviderFormProps) {
             hint="How webhook signatures are computed."
             name="hmacAlgo"
             value={values.hmacAlgo}
-            options={HMAC_ALGOS.map((algo) => ({ value: algo, label: algo.toUpperCase().replace('SHA', 'SHA-') }))}
+            options={HMAC_ALGORITHMS.map((algo) => ({ value: algo, label: algo.toUpperCase().replace('SHA', 'SHA-') }))}
             onValueChange={(algo) => change('hmacAlgo', algo)}
           />
           <FormField label="Notes" hint="For the team: API style, signing quirks, contacts.">
