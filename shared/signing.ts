@@ -8,6 +8,9 @@
 export const HMAC_ALGORITHMS = ['sha256', 'sha1', 'sha512'] as const;
 export type HmacAlgorithm = (typeof HMAC_ALGORITHMS)[number];
 export const DEFAULT_HMAC_ALGORITHM: HmacAlgorithm = 'sha256';
+
+/** Whether `value` names one of the HMAC algorithms. */
+export const isHmacAlgorithm = (value: string): value is HmacAlgorithm => (HMAC_ALGORITHMS as readonly string[]).includes(value);
 export type SignatureEncoding = 'hex' | 'base64';
 
 const WEBCRYPTO_NAMES: Record<HmacAlgorithm, string> = { sha1: 'SHA-1', sha256: 'SHA-256', sha512: 'SHA-512' };

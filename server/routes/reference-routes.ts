@@ -19,7 +19,7 @@ export interface ReferenceResource<Create extends TObject, Update extends TObjec
   summaries: { list: string; create: string; update: string; remove: string };
   /** The reply to a delete. */
   deleted: string;
-  list: (db: Database, options: ListOptions) => Promise<unknown>;
+  list: (db: Database, options: ListOptions) => Promise<{ items: unknown[]; total: number; page: number; pageSize: number }>;
   /** Creates (`id` undefined) or updates a row. */
   save: (db: Database, clock: Clock, id: number | undefined, input: Static<Create> | Static<Update>) => Promise<unknown>;
   remove: (db: Database, id: number) => Promise<void>;
@@ -30,6 +30,8 @@ export function referenceRoutes<Create extends TObject, Update extends TObject>(
   resource: ReferenceResource<Create, Update>,
 ): FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> {
   const { plural, summaries } = resource;
+  // The type provider cannot resolve a body schema that is a type parameter: the bodies are cast to what Fastify has
+  // just validated them against.
   return async (app, { db, clock }) => {
     app.addSchema(resource.schema);
     const superadmin = [app.authenticate, app.requireRole('superadmin')];
@@ -60,7 +62,7 @@ export function referenceRoutes<Create extends TObject, Update extends TObject>(
           response: { 201: resource.ref, ...authErrors, 409: authErrors[400] },
         },
       },
-      async (request, reply) => reply.code(201).send(await resource.save(db, clock, undefined, request.body)),
+      async (request, reply) => reply.code(201).send(await resource.save(db, clock, undefined, request.body as Static<Create>)),
     );
     app.patch(
       `/${plural}/:id`,
@@ -74,7 +76,7 @@ export function referenceRoutes<Create extends TObject, Update extends TObject>(
           response: { 200: resource.ref, ...authErrors, 409: authErrors[400] },
         },
       },
-      async (request) => resource.save(db, clock, request.params.id, request.body),
+      async (request) => resource.save(db, clock, request.params.id, request.body as Static<Update>),
     );
     app.delete(
       `/${plural}/:id`,

@@ -49,7 +49,7 @@ export async function createProvider(db: Database, clock: Clock, input: Provider
   if (input.sampleConfig !== undefined && input.sampleConfig !== null) {
     const report = validateGatewayConfig(input.sampleConfig);
     if (!report.valid) throw badRequest(`Sample config is invalid: ${report.errors.map((issue) => issue.message).join(' ')}`);
-    sampleConfig = report.config;
+    sampleConfig = report.config ?? null;
   }
   if (await rows.findProviderByName(db, name)) throw conflict(`A provider named ${name} already exists.`);
   const now = clock.now();
