@@ -1,7 +1,16 @@
 // HMAC signing shared by the browser (test-webhook tool, secret generator) and the server
 // (PSP webhook verification, outbound signatures). WebCrypto works in both.
 
-export type HmacAlgorithm = 'sha1' | 'sha256' | 'sha512';
+/**
+ * The HMAC algorithms gateways and providers may sign with (the gateways table checks the same three), the default
+ * first: the order the console's forms offer them.
+ */
+export const HMAC_ALGORITHMS = ['sha256', 'sha1', 'sha512'] as const;
+export type HmacAlgorithm = (typeof HMAC_ALGORITHMS)[number];
+export const DEFAULT_HMAC_ALGORITHM: HmacAlgorithm = 'sha256';
+
+/** Whether `value` names one of the HMAC algorithms. */
+export const isHmacAlgorithm = (value: string): value is HmacAlgorithm => (HMAC_ALGORITHMS as readonly string[]).includes(value);
 export type SignatureEncoding = 'hex' | 'base64';
 
 const WEBCRYPTO_NAMES: Record<HmacAlgorithm, string> = { sha1: 'SHA-1', sha256: 'SHA-256', sha512: 'SHA-512' };

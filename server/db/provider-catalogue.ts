@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
+import type { HmacAlgorithm } from '../../shared/signing.ts';
 import type { Database } from './client.ts';
 import { providers } from './schema.ts';
 
@@ -14,7 +15,7 @@ export interface CatalogueEntry {
   verifySuccessStatuses: string[];
   webhookHeaderName: string;
   outboundHeaderName: string;
-  hmacAlgo: 'sha1' | 'sha256' | 'sha512';
+  hmacAlgo: HmacAlgorithm;
   sampleInbound: string;
   sampleOutbound: string;
   sampleConfig: GatewayConfig;

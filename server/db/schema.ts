@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { Static } from 'typebox';
 import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
+import type { PaymentMetadata } from '../../shared/schemas/payments.ts';
+import type { Role } from '../../shared/schemas/users.ts';
+import type { HmacAlgorithm } from '../../shared/signing.ts';
 import {
   bigint,
   bigserial,
@@ -21,8 +25,22 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+// Column builders the tables share. Functions, so each table gets builders of its own.
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** An int8 column read as a JS number (ids of bigserial tables, amounts in minor units, counters). */
+const bigintNumber = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const serialKey = () => ({ id: serial('id').primaryKey() });
+const bigSerialKey = () => ({ id: bigserial('id', { mode: 'number' }).primaryKey() });
+/** When a row was written and last changed. */
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: timestamptz('updated_at').notNull().defaultNow() });
+/** The organisation a row belongs to (nullable: chain .notNull() where every row has one). */
+const organisationId = (onDelete: 'cascade' | 'restrict') => integer('org_id').references(() => organisations.id, { onDelete });
+/** The payment a row records something of, deleted with it. */
+const paymentOfRow = () =>
+  bigintNumber('payment_id')
+    .notNull()
+    .references(() => payments.id, { onDelete: 'cascade' });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -32,12 +50,11 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const countries = pgTable(
   'countries',
   {
-    id: serial('id').primaryKey(),
+    ...serialKey(),
     name: varchar('name', { length: 100 }).notNull(),
     code: char('code', { length: 2 }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (table) => [uniqueIndex('countries_code_unique').on(table.code), check('countries_code_check', sql`${table.code} ~ '^[A-Z]{2}$'`)],
 );
@@ -45,14 +62,13 @@ export const countries = pgTable(
 export const currencies = pgTable(
   'currencies',
   {
-    id: serial('id').primaryKey(),
+    ...serialKey(),
     name: varchar('name', { length: 100 }).notNull(),
     code: char('code', { length: 3 }).notNull(),
     // Minor units per major unit: 100 for cents/pesewas, 1 for currencies without minor units.
     baseUnit: integer('base_unit').notNull().default(100),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('currencies_code_unique').on(table.code),
@@ -65,7 +81,7 @@ export const currencies = pgTable(
 export const files = pgTable(
   'files',
   {
-    id: serial('id').primaryKey(),
+    ...serialKey(),
     // Unguessable public key used in the URL.
     publicKey: varchar('public_key', { length: 43 }).notNull(),
     contentType: varchar('content_type', { length: 50 }).notNull(),
@@ -83,7 +99,7 @@ export const files = pgTable(
 export const organisations = pgTable(
   'organisations',
   {
-    id: serial('id').primaryKey(),
+    ...serialKey(),
     name: varchar('name', { length: 200 }).notNull(),
     code: varchar('code', { length: 32 }).notNull(),
     email: varchar('email', { length: 320 }).notNull(),
@@ -119,16 +135,15 @@ export const organisations = pgTable(
     outboundHeaderName: varchar('outbound_header_name', { length: 100 }).notNull().default('X-Payrail-Signature'),
     outboundTimestampHeader: varchar('outbound_timestamp_header', { length: 100 }).notNull().default('X-Payrail-Timestamp'),
     // Set when the endpoint answered 410 Gone; nothing more is sent to it until a new URL is saved.
-    callbackDisabledAt: timestamp('callback_disabled_at', { withTimezone: true, mode: 'date' }),
-    notifierDisabledAt: timestamp('notifier_disabled_at', { withTimezone: true, mode: 'date' }),
+    callbackDisabledAt: timestamptz('callback_disabled_at'),
+    notifierDisabledAt: timestamptz('notifier_disabled_at'),
     // Raised by a trigger (migration 0008) whenever a setting payment creation reads changes — currencies, default
     // currency, webhook destinations and their state — so a statement creating a payment can check, with one integer
     // comparison, that the settings it was given are still current (PAYMENT_SETTINGS_KEYS).
     paymentSettingsVersion: integer('payment_settings_version').notNull().default(1),
     // The implicit receipt sequence `{CODE}-{n}`, used when no receipt batch is usable.
-    nextReceiptNumber: bigint('next_receipt_number', { mode: 'number' }).notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    nextReceiptNumber: bigintNumber('next_receipt_number').notNull().default(1),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('organisations_code_unique').on(sql`upper(${table.code})`),
@@ -142,18 +157,17 @@ export const organisations = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    ...serialKey(),
     name: varchar('name', { length: 200 }).notNull(),
     email: varchar('email', { length: 320 }).notNull(),
-    role: varchar('role', { length: 20 }).notNull(),
-    orgId: integer('org_id').references(() => organisations.id, { onDelete: 'restrict' }),
+    role: varchar('role', { length: 20 }).$type<Role>().notNull(),
+    orgId: organisationId('restrict'),
     avatarUrl: varchar('avatar_url', { length: 2048 }),
     passwordHash: text('password_hash').notNull(),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    passwordChangedAt: timestamptz('password_changed_at'),
     // Raised by every password change or reset: session tokens of an older version are refused.
     sessionVersion: integer('session_version').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
@@ -166,14 +180,14 @@ export const users = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: serial('id').primaryKey(),
+    ...serialKey(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     // SHA-256 of the token: a database leak does not hand out working reset links.
     tokenHash: char('token_hash', { length: 64 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('password_resets_token_hash_unique').on(table.tokenHash), index('password_resets_user_idx').on(table.userId)],
@@ -185,8 +199,8 @@ export const authThrottles = pgTable(
   {
     key: text('key').primaryKey(),
     hits: integer('hits').notNull(),
-    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    blockedUntil: timestamptz('blocked_until'),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [index('auth_throttles_expires_at_idx').on(table.expiresAt)],
 );
@@ -194,8 +208,8 @@ export const authThrottles = pgTable(
 export const apiLogs = pgTable(
   'api_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...bigSerialKey(),
+    createdAt: timestamptz('created_at').notNull(),
     method: varchar('method', { length: 10 }).notNull(),
     endpoint: varchar('endpoint', { length: 2048 }).notNull(),
     statusCode: smallint('status_code').notNull(),
@@ -209,17 +223,17 @@ export const apiLogs = pgTable(
 export const mailMessages = pgTable(
   'mail_messages',
   {
-    id: serial('id').primaryKey(),
+    ...serialKey(),
     toAddress: varchar('to_address', { length: 320 }).notNull(),
     subject: varchar('subject', { length: 500 }).notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     // Set for messages about a payment (the Payments screen's message composer).
-    paymentId: bigint('payment_id', { mode: 'number' }),
+    paymentId: bigintNumber('payment_id'),
     status: varchar('status', { length: 10 }).notNull(),
     error: varchar('error', { length: 1000 }),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamptz('sent_at'),
   },
   (table) => [
     index('mail_messages_created_at_idx').on(table.createdAt),
@@ -232,7 +246,7 @@ export const mailMessages = pgTable(
 export const providers = pgTable(
   'providers',
   {
-    id: serial('id').primaryKey(),
+    ...serialKey(),
     // Slug used in URLs (`/api/webhooks/psp/{name}`) and configs.
     name: varchar('name', { length: 50 }).notNull(),
     displayName: varchar('display_name', { length: 100 }).notNull(),
@@ -256,14 +270,13 @@ export const providers = pgTable(
       .default(sql`'{}'::varchar(100)[]`),
     webhookHeaderName: varchar('webhook_header_name', { length: 100 }),
     outboundHeaderName: varchar('outbound_header_name', { length: 100 }),
-    hmacAlgo: varchar('hmac_algo', { length: 10 }).notNull().default('sha256'),
+    hmacAlgo: varchar('hmac_algo', { length: 10 }).$type<HmacAlgorithm>().notNull().default('sha256'),
     sampleInbound: text('sample_inbound'),
     sampleOutbound: text('sample_outbound'),
     // A worked adapter config for this provider (docs and the create-gateway form start from it).
-    sampleConfig: jsonb('sample_config'),
+    sampleConfig: jsonb('sample_config').$type<GatewayConfig>(),
     builtIn: boolean('built_in').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('providers_name_unique').on(table.name),
@@ -275,8 +288,8 @@ export const providers = pgTable(
 export const gateways = pgTable(
   'gateways',
   {
-    id: serial('id').primaryKey(),
-    orgId: integer('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    ...serialKey(),
+    orgId: organisationId('cascade'),
     name: varchar('name', { length: 100 }).notNull(),
     providerId: integer('provider_id')
       .notNull()
@@ -285,13 +298,12 @@ export const gateways = pgTable(
     secretKeySealed: text('secret_key_sealed'),
     webhookSecretSealed: text('webhook_secret_sealed'),
     baseUrl: varchar('base_url', { length: 2048 }),
-    hmacAlgo: varchar('hmac_algo', { length: 10 }).notNull().default('sha256'),
+    hmacAlgo: varchar('hmac_algo', { length: 10 }).$type<HmacAlgorithm>().notNull().default('sha256'),
     sandbox: boolean('sandbox').notNull().default(false),
     priority: integer('priority').notNull().default(1),
     enabled: boolean('enabled').notNull().default(true),
     config: jsonb('config').$type<GatewayConfig>().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     index('gateways_org_priority_idx').on(table.orgId, table.priority),
@@ -305,8 +317,8 @@ export const gateways = pgTable(
 export const banks = pgTable(
   'banks',
   {
-    id: serial('id').primaryKey(),
-    orgId: integer('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    ...serialKey(),
+    orgId: organisationId('cascade'),
     code: varchar('code', { length: 20 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     logoUrl: varchar('logo_url', { length: 2048 }),
@@ -314,8 +326,7 @@ export const banks = pgTable(
     // DATA_KEY; null until a row written before that is sealed at start-up.
     apiConfig: jsonb('api_config').$type<GatewayConfig>().notNull(),
     credentialsSealed: text('credentials_sealed'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (table) => [uniqueIndex('banks_scope_code_unique').on(sql`coalesce(${table.orgId}, 0)`, table.code)],
 );
@@ -324,7 +335,7 @@ export const banks = pgTable(
 export const sandboxTransactions = pgTable(
   'sandbox_transactions',
   {
-    id: serial('id').primaryKey(),
+    ...serialKey(),
     providerReference: varchar('provider_reference', { length: 40 }).notNull(),
     reference: varchar('reference', { length: 100 }).notNull(),
     amount: varchar('amount', { length: 40 }).notNull(),
@@ -336,8 +347,7 @@ export const sandboxTransactions = pgTable(
     secretSealed: text('secret_sealed').notNull(),
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     webhookStatus: integer('webhook_status'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('sandbox_transactions_provider_reference_unique').on(table.providerReference),
@@ -350,19 +360,17 @@ export const sandboxTransactions = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...bigSerialKey(),
     reference: varchar('reference', { length: 20 }).notNull(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'restrict' }),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    orgId: organisationId('restrict').notNull(),
+    amountMinor: bigintNumber('amount_minor').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     status: varchar('status', { length: 10 }).notNull().default('Pending'),
     customerName: varchar('customer_name', { length: 200 }).notNull(),
     customerEmail: varchar('customer_email', { length: 320 }).notNull(),
     customerPhone: varchar('customer_phone', { length: 40 }),
     description: varchar('description', { length: 500 }).notNull(),
-    metadata: jsonb('metadata'),
+    metadata: jsonb('metadata').$type<Static<typeof PaymentMetadata>>(),
     processViaGateway: boolean('process_via_gateway').notNull().default(false),
     isBankPayment: boolean('is_bank_payment').notNull().default(false),
     gatewayId: integer('gateway_id'),
@@ -371,10 +379,9 @@ export const payments = pgTable(
     providerReference: varchar('provider_reference', { length: 200 }),
     receiptNumber: varchar('receipt_number', { length: 60 }),
     receiptToken: varchar('receipt_token', { length: 64 }),
-    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamptz('paid_at'),
     createdBy: integer('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('payments_reference_unique').on(table.reference),
@@ -395,10 +402,8 @@ export const payments = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    paymentId: bigint('payment_id', { mode: 'number' })
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    ...bigSerialKey(),
+    paymentId: paymentOfRow(),
     fromStatus: varchar('from_status', { length: 10 }),
     toStatus: varchar('to_status', { length: 10 }).notNull(),
     cause: varchar('cause', { length: 30 }).notNull(),
@@ -412,14 +417,12 @@ export const paymentEvents = pgTable(
 export const receiptBatches = pgTable(
   'receipt_batches',
   {
-    id: serial('id').primaryKey(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    ...serialKey(),
+    orgId: organisationId('cascade').notNull(),
     prefix: varchar('prefix', { length: 30 }).notNull(),
-    startNumber: bigint('start_number', { mode: 'number' }).notNull(),
-    endNumber: bigint('end_number', { mode: 'number' }),
-    nextNumber: bigint('next_number', { mode: 'number' }).notNull(),
+    startNumber: bigintNumber('start_number').notNull(),
+    endNumber: bigintNumber('end_number'),
+    nextNumber: bigintNumber('next_number').notNull(),
     isActive: boolean('is_active').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -438,10 +441,8 @@ export const receiptBatches = pgTable(
 export const paymentAttempts = pgTable(
   'payment_attempts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    paymentId: bigint('payment_id', { mode: 'number' })
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    ...bigSerialKey(),
+    paymentId: paymentOfRow(),
     gatewayId: integer('gateway_id'),
     gatewayName: varchar('gateway_name', { length: 100 }).notNull(),
     outcome: varchar('outcome', { length: 20 }).notNull(),
@@ -469,7 +470,7 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
     paymentReference: varchar('payment_reference', { length: 40 }),
     leaseToken: char('lease_token', { length: 32 }),
-    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+    leaseExpiresAt: timestamptz('lease_expires_at'),
   },
   (table) => [
     uniqueIndex('idempotency_keys_org_key_unique').on(table.orgId, table.key),
@@ -481,11 +482,11 @@ export const idempotencyKeys = pgTable(
 export const webhookLogs = pgTable(
   'webhook_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...bigSerialKey(),
     createdAt: createdAt(),
     provider: varchar('provider', { length: 50 }).notNull(),
     orgId: integer('org_id'),
-    paymentId: bigint('payment_id', { mode: 'number' }),
+    paymentId: bigintNumber('payment_id'),
     reference: varchar('reference', { length: 100 }),
     // accepted (applied), duplicate (already applied), ignored (pending status), rejected (bad signature, unknown…)
     status: varchar('status', { length: 20 }).notNull(),
@@ -509,27 +510,24 @@ export const webhookLogs = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    ...bigSerialKey(),
+    orgId: organisationId('cascade').notNull(),
     // The Standard Webhooks `webhook-id`, shared by an event's destinations and kept on every retry.
     eventId: varchar('event_id', { length: 40 }).notNull(),
     type: varchar('type', { length: 40 }).notNull(),
     channel: varchar('channel', { length: 10 }).notNull(),
-    paymentId: bigint('payment_id', { mode: 'number' }),
+    paymentId: bigintNumber('payment_id'),
     url: varchar('url', { length: 2048 }).notNull(),
     // The exact bytes that are signed and sent, frozen at enqueue.
     body: text('body').notNull(),
     status: varchar('status', { length: 10 }).notNull().default('Pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    lockedUntil: timestamptz('locked_until'),
     lastResponseCode: integer('last_response_code'),
     lastError: varchar('last_error', { length: 1000 }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    deliveredAt: timestamptz('delivered_at'),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('webhook_deliveries_event_channel_unique').on(table.eventId, table.channel),
@@ -548,12 +546,12 @@ export const webhookDeliveries = pgTable(
 export const webhookDeliveryAttempts = pgTable(
   'webhook_delivery_attempts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deliveryId: bigint('delivery_id', { mode: 'number' })
+    ...bigSerialKey(),
+    deliveryId: bigintNumber('delivery_id')
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
     attempt: integer('attempt').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startedAt: timestamptz('started_at').notNull(),
     durationMs: integer('duration_ms').notNull(),
     statusCode: integer('status_code'),
     responseExcerpt: varchar('response_excerpt', { length: 500 }),
@@ -566,18 +564,23 @@ export const webhookDeliveryAttempts = pgTable(
 // O(days) rows, never O(payments). `gateway_id` 0 means no gateway. Each key is split over a few `shard`s
 // (payment id modulo) so concurrent payments of one organisation do not queue on a single hot row; reads sum them.
 
+/** The roll-ups' key after the organisation (and day), then the two sums. */
+const rollupKeyAndSums = () => ({
+  currency: varchar('currency', { length: 3 }).notNull(),
+  status: varchar('status', { length: 10 }).notNull(),
+  gatewayId: integer('gateway_id').notNull(),
+  shard: smallint('shard').notNull(),
+  paymentCount: bigintNumber('payment_count').notNull(),
+  amountMinor: bigintNumber('amount_minor').notNull(),
+});
+
 /** Count and amount of payments per organisation, day created (UTC), currency, status and gateway. */
 export const paymentRollupDays = pgTable(
   'payment_rollup_days',
   {
     orgId: integer('org_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    currency: varchar('currency', { length: 3 }).notNull(),
-    status: varchar('status', { length: 10 }).notNull(),
-    gatewayId: integer('gateway_id').notNull(),
-    shard: smallint('shard').notNull(),
-    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    ...rollupKeyAndSums(),
   },
   (table) => [primaryKey({ columns: [table.orgId, table.day, table.currency, table.status, table.gatewayId, table.shard] })],
 );
@@ -587,12 +590,7 @@ export const paymentRollupTotals = pgTable(
   'payment_rollup_totals',
   {
     orgId: integer('org_id').notNull(),
-    currency: varchar('currency', { length: 3 }).notNull(),
-    status: varchar('status', { length: 10 }).notNull(),
-    gatewayId: integer('gateway_id').notNull(),
-    shard: smallint('shard').notNull(),
-    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    ...rollupKeyAndSums(),
   },
   (table) => [primaryKey({ columns: [table.orgId, table.currency, table.status, table.gatewayId, table.shard] })],
 );

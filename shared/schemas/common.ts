@@ -67,6 +67,13 @@ export function OrNull<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> 
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
 }
 
+/**
+ * One of a fixed list of strings in a response: `{ type: 'string', enum }`, which the response serializer writes as
+ * plain text (a union of literals would run the validator on every value) and the API document lists.
+ */
+export const StringEnum = <const Values extends readonly string[]>(values: Values) =>
+  Type.Unsafe<Values[number]>({ type: 'string', enum: [...values] });
+
 /** A reply that is only a URL. */
 export const UrlResponse = Type.Object({ url: Type.String() });
 

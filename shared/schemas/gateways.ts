@@ -1,6 +1,7 @@
 // A gateway's wire shape (global and organisation gateways alike).
 import { Type } from 'typebox';
-import { DatabaseId, DateTime, Int4, OrNull } from './common.ts';
+import { HMAC_ALGORITHMS } from '../signing.ts';
+import { DatabaseId, DateTime, Int4, OrNull, StringEnum } from './common.ts';
 
 export const Gateway = Type.Object(
   {
@@ -14,7 +15,7 @@ export const Gateway = Type.Object(
     secretKey: OrNull(Type.String({ description: 'masked' })),
     webhookSecret: OrNull(Type.String({ description: 'masked' })),
     baseUrl: OrNull(Type.String()),
-    hmacAlgo: Type.String(),
+    hmacAlgo: StringEnum(HMAC_ALGORITHMS),
     sandbox: Type.Boolean(),
     priority: Type.Integer(),
     enabled: Type.Boolean(),

@@ -1,6 +1,7 @@
 // The PSP catalogue and inbound PSP callbacks on the wire.
 import { Type } from 'typebox';
-import { DateTime, OrNull } from './common.ts';
+import { HMAC_ALGORITHMS } from '../signing.ts';
+import { DateTime, OrNull, StringEnum } from './common.ts';
 
 export const Provider = Type.Object(
   {
@@ -15,7 +16,7 @@ export const Provider = Type.Object(
     verifySuccessStatuses: Type.Array(Type.String()),
     webhookHeaderName: OrNull(Type.String()),
     outboundHeaderName: OrNull(Type.String()),
-    hmacAlgo: Type.String(),
+    hmacAlgo: StringEnum(HMAC_ALGORITHMS),
     sampleInbound: OrNull(Type.String()),
     sampleOutbound: OrNull(Type.String()),
     sampleConfig: Type.Unknown(),

@@ -1,14 +1,18 @@
 // A user's wire shape, the profile and password bodies, and user administration.
 import { Type, type Static } from 'typebox';
-import { DatabaseId, Email, OrNull, PASSWORD_MAX } from './common.ts';
+import { DatabaseId, Email, OrNull, PASSWORD_MAX, StringEnum } from './common.ts';
 import { PageQuery } from './pagination.ts';
+
+/** Who may do what: a superadmin runs the platform, an orgadmin one organisation (the users table checks the same two). */
+export const ROLES = ['superadmin', 'orgadmin'] as const;
+export type Role = (typeof ROLES)[number];
 
 export const User = Type.Object(
   {
     id: Type.Integer(),
     name: Type.String(),
     email: Type.String(),
-    role: Type.String(),
+    role: StringEnum(ROLES),
     avatar: OrNull(Type.String()),
     orgId: OrNull(Type.Integer()),
     organisation: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),

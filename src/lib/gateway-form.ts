@@ -3,9 +3,10 @@
 import type { Gateway, GatewayInput, HmacAlgo } from './api/types.ts';
 import { hasErrors, isHttpUrl, type FieldErrors } from './field-rules.ts';
 import type { ProviderOption } from './gateway-providers.ts';
+import { DEFAULT_HMAC_ALGORITHM as DEFAULT_HMAC_ALGO, HMAC_ALGORITHMS } from '../../shared/signing.ts';
 
-export const HMAC_ALGORITHMS: readonly HmacAlgo[] = ['sha256', 'sha1', 'sha512'];
-export const DEFAULT_HMAC_ALGO: HmacAlgo = 'sha256';
+/** HMAC algorithms for webhook signatures, sha256 (the default) first. */
+export { DEFAULT_HMAC_ALGO, HMAC_ALGORITHMS };
 export const MIN_PRIORITY = 1;
 export const DEFAULT_PRIORITY = 1;
 /** What the server puts in front of the last characters of a stored credential ('••••abcd'). */

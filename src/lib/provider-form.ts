@@ -2,6 +2,7 @@
 // free of React so they are unit-tested alone.
 import type { HmacAlgo, Provider, ProviderInput } from './api/types.ts';
 import { hasErrors, isHttpUrl, type Checked, type FieldErrors } from './field-rules.ts';
+import { DEFAULT_HMAC_ALGORITHM } from '../../shared/signing.ts';
 
 // Texts the spec quotes, verbatim.
 export const PROVIDERS_TITLE = 'Payment Providers';
@@ -28,10 +29,6 @@ export const CREDENTIAL_LABELS: Record<Credential, string> = {
   baseUrl: 'Base URL',
   sandbox: 'Sandbox flag',
 };
-
-/** HMAC algorithms for webhook signatures; sha256 is the default (docs/console.md#entities, #constants). */
-export const HMAC_ALGOS: readonly HmacAlgo[] = ['sha256', 'sha1', 'sha512'];
-export const DEFAULT_HMAC_ALGO: HmacAlgo = 'sha256';
 
 /** Statuses counted as paid when a provider names none (docs/console.md#states, #constants). */
 export const DEFAULT_SUCCESS_STATUSES: readonly string[] = ['success', 'paid', 'completed'];
@@ -67,7 +64,7 @@ export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
   successStatuses: DEFAULT_SUCCESS_STATUSES.join(', '),
   webhookHeaderName: '',
   outboundHeaderName: '',
-  hmacAlgo: DEFAULT_HMAC_ALGO,
+  hmacAlgo: DEFAULT_HMAC_ALGORITHM,
   notes: '',
 };
 

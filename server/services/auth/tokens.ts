@@ -1,10 +1,11 @@
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from '../../clock.ts';
+import type { Role } from '../../../shared/schemas/users.ts';
 
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 const ALGORITHM = 'HS256';
 
-export type Role = 'superadmin' | 'orgadmin';
+export type { Role };
 
 export interface TokenClaims {
   userId: number;

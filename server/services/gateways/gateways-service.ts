@@ -4,13 +4,11 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { validateGatewayConfig, type GatewayConfig } from '../../../shared/gateway-config/index.ts';
+import { isHmacAlgorithm } from '../../../shared/signing.ts';
 import { isMasked, maskSecret, open, seal } from '../crypto/secret-box.ts';
 import { assertAllowedTargetSyntax, type TargetPolicy } from '../adapter/target-guard.ts';
 import { findProvider, findProviderByName } from '../providers/providers-repository.ts';
 import * as rows from './gateways-repository.ts';
-
-export const HMAC_ALGORITHMS = ['sha1', 'sha256', 'sha512'] as const;
-export type HmacAlgo = (typeof HMAC_ALGORITHMS)[number];
 
 export interface GatewayContext {
   db: Database;
@@ -82,7 +80,7 @@ function checkedFields(ctx: GatewayContext, input: GatewayInput): Partial<rows.G
     values.priority = input.priority;
   }
   if (input.hmacAlgo !== undefined) {
-    if (!(HMAC_ALGORITHMS as readonly string[]).includes(input.hmacAlgo)) throw badRequest('hmacAlgo must be sha256, sha1 or sha512.');
+    if (!isHmacAlgorithm(input.hmacAlgo)) throw badRequest('hmacAlgo must be sha256, sha1 or sha512.');
     values.hmacAlgo = input.hmacAlgo;
   }
   if (input.baseUrl !== undefined) {

@@ -2,7 +2,8 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { validateGatewayConfig } from '../../../shared/gateway-config/index.ts';
+import { validateGatewayConfig, type GatewayConfig } from '../../../shared/gateway-config/index.ts';
+import type { HmacAlgorithm } from '../../../shared/signing.ts';
 import * as rows from './providers-repository.ts';
 
 export interface ProviderInput {
@@ -16,7 +17,7 @@ export interface ProviderInput {
   verifySuccessStatuses?: string[] | undefined;
   webhookHeaderName?: string | null | undefined;
   outboundHeaderName?: string | null | undefined;
-  hmacAlgo?: 'sha1' | 'sha256' | 'sha512' | undefined;
+  hmacAlgo?: HmacAlgorithm | undefined;
   sampleInbound?: string | null | undefined;
   sampleOutbound?: string | null | undefined;
   sampleConfig?: unknown;
@@ -44,9 +45,11 @@ export async function createProvider(db: Database, clock: Clock, input: Provider
   const unknown = [...required, ...optional].filter((field) => !CREDENTIALS.includes(field));
   if (unknown.length > 0) throw badRequest(`Unknown constraint ${unknown.join(', ')}; use ${CREDENTIALS.join(', ')}.`);
   if (input.defaultBaseUrl && !/^https?:\/\/\S+$/i.test(input.defaultBaseUrl)) throw badRequest('Default base URL must be an http(s) URL.');
+  let sampleConfig: GatewayConfig | null = null;
   if (input.sampleConfig !== undefined && input.sampleConfig !== null) {
     const report = validateGatewayConfig(input.sampleConfig);
     if (!report.valid) throw badRequest(`Sample config is invalid: ${report.errors.map((issue) => issue.message).join(' ')}`);
+    sampleConfig = report.config ?? null;
   }
   if (await rows.findProviderByName(db, name)) throw conflict(`A provider named ${name} already exists.`);
   const now = clock.now();
@@ -65,7 +68,7 @@ export async function createProvider(db: Database, clock: Clock, input: Provider
       hmacAlgo: input.hmacAlgo ?? 'sha256',
       sampleInbound: input.sampleInbound ?? null,
       sampleOutbound: input.sampleOutbound ?? null,
-      sampleConfig: input.sampleConfig ?? null,
+      sampleConfig,
       createdAt: now,
       updatedAt: now,
     });

@@ -1,5 +1,4 @@
 import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
-import type { HmacAlgorithm } from '../../../shared/signing.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { readInboundWebhook, signatureHeaderValue, verifyInboundSignature } from '../adapter/inbound-webhook.ts';
@@ -104,7 +103,7 @@ export async function handlePspCallback(
     if (signed || !config.webhook?.allowUnsigned) {
       signatureValid = await verifyInboundSignature(
         config,
-        gateway.hmacAlgo as HmacAlgorithm,
+        gateway.hmacAlgo,
         gatewaySecrets({ ...gateway, providerName: provider.name, providerDisplayName: provider.displayName }, ctx.dataKey).webhookSecret,
         rawBody,
         headers,

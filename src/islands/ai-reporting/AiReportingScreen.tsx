@@ -11,7 +11,8 @@ import RequireSession from '../shell/RequireSession.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
 import Pager from '../ui/Pager.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
-import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
+import InlineSelect from '../ui/InlineSelect.tsx';
+import { organisationOptions, useAllOrganisations } from '../organisations/useAllOrganisations.ts';
 
 const COLUMNS: readonly Column<AnalystResult>[] = [
   { key: 'reference', card: 'title', header: 'Reference ID', render: (row) => <span className="code-tag">{row.reference}</span> },
@@ -38,26 +39,15 @@ const GROUP_COLUMNS: readonly Column<Group>[] = [
 
 /** Superadmin only: all organisations (default) or one. */
 function OrganisationPicker({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
-  const id = useId();
   const choices = useAllOrganisations({ onFailed: (error) => console.error('Could not load organisations:', error) });
-  const organisations = choices.state === 'loaded' ? choices.items : [];
   return (
-    <div className="inline-picker">
-      <label htmlFor={id}>Organisation</label>
-      <select
-        id={id}
-        className="select"
-        value={value === null ? '' : String(value)}
-        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
-      >
-        <option value="">All organisations</option>
-        {organisations.map((org) => (
-          <option key={org.id} value={String(org.id)}>
-            {org.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <InlineSelect
+      label="Organisation"
+      value={value === null ? '' : String(value)}
+      placeholder="All organisations"
+      options={choices.state === 'loaded' ? organisationOptions(choices.items) : []}
+      onValueChange={(id) => onChange(id ? Number(id) : null)}
+    />
   );
 }
 

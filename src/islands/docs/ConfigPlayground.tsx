@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { isSuperadmin } from '../../lib/roles.ts';
 import JsonConfigEditor from '../ui/JsonConfigEditor.tsx';
+import SelectField from '../ui/SelectField.tsx';
 import { useSession } from '../shell/useSession.ts';
 
 export interface PlaygroundSample {
@@ -23,7 +24,7 @@ export interface ConfigPlaygroundProps {
  */
 export default function ConfigPlayground({ samples }: ConfigPlaygroundProps) {
   const { status, user } = useSession();
-  const selectId = useId();
+  const titleId = useId();
   const [sample, setSample] = useState(samples[0]?.name ?? '');
   const [text, setText] = useState(samples[0]?.text ?? '{}');
   if (status !== 'authenticated' || !user || !isSuperadmin(user.role)) return null;
@@ -34,8 +35,8 @@ export default function ConfigPlayground({ samples }: ConfigPlaygroundProps) {
   };
 
   return (
-    <section className="docs-tool card" aria-labelledby={`${selectId}-title`}>
-      <h3 id={`${selectId}-title`} className="docs-tool__title">
+    <section className="docs-tool card" aria-labelledby={titleId}>
+      <h3 id={titleId} className="docs-tool__title">
         Config validator playground
       </h3>
       <p className="docs-tool__intro">
@@ -43,16 +44,12 @@ export default function ConfigPlayground({ samples }: ConfigPlaygroundProps) {
         save; hints are recommendations.
       </p>
       <div className="docs-tool__row">
-        <div className="field">
-          <label htmlFor={selectId}>Start from</label>
-          <select id={selectId} className="select" value={sample} onChange={(event) => load(event.target.value)}>
-            {samples.map((entry) => (
-              <option key={entry.name} value={entry.name}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Start from"
+          value={sample}
+          options={samples.map((entry) => ({ value: entry.name, label: entry.label }))}
+          onValueChange={load}
+        />
         <button type="button" className="btn btn--ghost" onClick={() => load(sample)}>
           Reset sample
         </button>

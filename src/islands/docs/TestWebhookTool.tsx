@@ -14,6 +14,7 @@ import {
   type TestWebhookResult,
 } from '../../lib/test-webhook.ts';
 import FormField from '../ui/FormField.tsx';
+import SelectField from '../ui/SelectField.tsx';
 import { useSession } from '../shell/useSession.ts';
 import { useProviderCatalogue } from './useProviderCatalogue.ts';
 
@@ -107,21 +108,14 @@ function ToolForm() {
 
   return (
     <form className="form docs-tool__form" noValidate onSubmit={(event) => void submit(event)}>
-      <FormField
+      <SelectField
         label="Provider"
         hint={selected ? `${selected.displayName}: callbacks go to /api/webhooks/psp/${selected.name}.` : undefined}
-      >
-        {(control) => (
-          <select {...control} className="select" value={providerName} onChange={(event) => chooseProvider(event.target.value)}>
-            <option value="">Any (outbound-style event)</option>
-            {options.map((option) => (
-              <option key={option.name} value={option.name}>
-                {option.displayName}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        value={providerName}
+        placeholder="Any (outbound-style event)"
+        options={options.map((option) => ({ value: option.name, label: option.displayName }))}
+        onValueChange={chooseProvider}
+      />
       <div className="docs-tool__row">
         <button type="button" className="btn btn--ghost btn--sm" onClick={targetPayrail}>
           Target Payrail&apos;s inbound webhook

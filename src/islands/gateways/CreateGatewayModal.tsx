@@ -13,7 +13,7 @@ import {
 import { findProviderOption, type ProviderOption } from '../../lib/gateway-providers.ts';
 import { generateWebhookSecret } from '../../../shared/signing.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
-import FormField from '../ui/FormField.tsx';
+import SelectField from '../ui/SelectField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import GatewayFormFields from './GatewayFormFields.tsx';
 
@@ -98,30 +98,17 @@ export default function CreateGatewayModal({ scope, providers, providersLoaded, 
           showToast({ type: 'info', message: 'Secret generated. Remember to save.' });
         }}
         providerField={
-          <FormField
+          <SelectField
             label="Provider"
             required
             error={errors.provider}
             hint={option ? `Callbacks: /api/webhooks/psp/${option.name}` : undefined}
-          >
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                required
-                disabled={busy}
-                value={values.provider}
-                onChange={(event) => chooseProvider(event.target.value)}
-              >
-                <option value="">{providersLoaded ? 'Select a payment provider' : 'Loading providers...'}</option>
-                {providers.map((provider) => (
-                  <option key={provider.name} value={provider.name}>
-                    {provider.displayName}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+            disabled={busy}
+            value={values.provider}
+            placeholder={providersLoaded ? 'Select a payment provider' : 'Loading providers...'}
+            options={providers.map((provider) => ({ value: provider.name, label: provider.displayName }))}
+            onValueChange={chooseProvider}
+          />
         }
       />
     </FormModal>

@@ -171,7 +171,7 @@ export default function GatewayCard({ gateway, scope, option, onSaved, onDeleted
             </FormField>
           }
         />
-        <div className="gateway-card__footer">
+        <div className="gateway-card__footer split-row">
           <button type="button" className="btn btn--danger-ghost" disabled={busy} onClick={() => setConfirming(true)}>
             Delete Gateway<span className="visually-hidden"> {gateway.name}</span>
           </button>

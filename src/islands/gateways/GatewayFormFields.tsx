@@ -11,6 +11,7 @@ import {
 } from '../../lib/gateway-form.ts';
 import type { ProviderOption } from '../../lib/gateway-providers.ts';
 import FormField from '../ui/FormField.tsx';
+import SelectField from '../ui/SelectField.tsx';
 import JsonConfigEditor from '../ui/JsonConfigEditor.tsx';
 import CredentialInput from './CredentialInput.tsx';
 
@@ -139,17 +140,13 @@ export default function GatewayFormFields({
               />
             )}
           </FormField>
-          <FormField label="HMAC Algorithm" hint="Of the PSP's webhook signatures.">
-            {(control) => (
-              <select {...control} className="select" value={values.hmacAlgo} onChange={(event) => onAlgo(event.target.value as HmacAlgo)}>
-                {HMAC_ALGORITHMS.map((algo) => (
-                  <option key={algo} value={algo}>
-                    {ALGO_LABELS[algo]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectField
+            label="HMAC Algorithm"
+            hint="Of the PSP's webhook signatures."
+            value={values.hmacAlgo}
+            options={HMAC_ALGORITHMS.map((algo) => ({ value: algo, label: ALGO_LABELS[algo] }))}
+            onValueChange={onAlgo}
+          />
           <FormField label="Priority" required error={errors.priority} hint="1 is tried first.">
             {(control) => (
               <input

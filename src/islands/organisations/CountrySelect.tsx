@@ -1,5 +1,6 @@
 import type { Country } from '../../lib/api/types.ts';
 import type { FieldControlProps } from '../ui/FormField.tsx';
+import { SelectOptions } from '../ui/SelectField.tsx';
 
 export interface CountrySelectProps {
   control: FieldControlProps;
@@ -25,17 +26,13 @@ export default function CountrySelect({ control, countries, value, onChange, cur
       disabled={countries === null}
       onChange={(event) => onChange(event.target.value)}
     >
-      <option value="">{countries === null ? 'Loading countries...' : 'Select a country'}</option>
-      {extra ? (
-        <option value={extra.code}>
-          {extra.name} ({extra.code}, disabled)
-        </option>
-      ) : null}
-      {options.map((country) => (
-        <option key={country.id} value={country.code}>
-          {country.name} ({country.code})
-        </option>
-      ))}
+      <SelectOptions
+        placeholder={countries === null ? 'Loading countries...' : 'Select a country'}
+        options={[
+          ...(extra ? [{ value: extra.code, label: `${extra.name} (${extra.code}, disabled)` }] : []),
+          ...options.map((country) => ({ value: country.code, label: `${country.name} (${country.code})` })),
+        ]}
+      />
     </select>
   );
 }

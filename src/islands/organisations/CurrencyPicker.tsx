@@ -9,6 +9,7 @@ import {
   type CurrencySelection,
 } from '../../lib/organisation-form.ts';
 import FormField from '../ui/FormField.tsx';
+import SelectField, { SelectOptions } from '../ui/SelectField.tsx';
 import { CloseIcon } from '../ui/icons.tsx';
 
 export interface CurrencyPickerProps {
@@ -48,14 +49,12 @@ export default function CurrencyPicker({ options, value, onChange, error, defaul
               disabled={options === null}
               onChange={(event) => setPending(event.target.value)}
             >
-              <option value="">
-                {options === null ? 'Loading currencies...' : addable.length === 0 ? 'No more currencies to add' : 'Select a currency'}
-              </option>
-              {addable.map((currency) => (
-                <option key={currency.code} value={currency.code}>
-                  {currency.code} — {currency.name}
-                </option>
-              ))}
+              <SelectOptions
+                placeholder={
+                  options === null ? 'Loading currencies...' : addable.length === 0 ? 'No more currencies to add' : 'Select a currency'
+                }
+                options={addable.map((currency) => ({ value: currency.code, label: `${currency.code} — ${currency.name}` }))}
+              />
             </select>
             <button type="button" className="btn" onClick={add} disabled={pending === ''}>
               Add
@@ -84,28 +83,16 @@ export default function CurrencyPicker({ options, value, onChange, error, defaul
           ))}
         </ul>
       )}
-      <FormField
+      <SelectField
         label="Default Currency"
         error={defaultError}
         hint={canChooseDefault(value) ? 'Payments use it unless another currency is given.' : 'Add a currency first.'}
-      >
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={value.defaultCurrency}
-            disabled={!canChooseDefault(value)}
-            onChange={(event) => onChange(chooseDefaultCurrency(value, event.target.value))}
-          >
-            {canChooseDefault(value) ? null : <option value="">No currency added</option>}
-            {value.currencies.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        value={value.defaultCurrency}
+        disabled={!canChooseDefault(value)}
+        placeholder={canChooseDefault(value) ? undefined : 'No currency added'}
+        options={value.currencies.map((code) => ({ value: code, label: code }))}
+        onValueChange={(code) => onChange(chooseDefaultCurrency(value, code))}
+      />
     </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { listOrganisations } from '../../lib/api/organisations.ts';
 import type { Organisation } from '../../lib/api/types.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import { ORGANISATIONS_LOAD_FAILED } from '../../lib/user-forms.ts';
+import type { SelectOption } from '../ui/SelectField.tsx';
 
 /** Every organisation, for a superadmin's picker: still loading, loaded, or failed. */
 export type OrganisationChoices = { state: 'loading' } | { state: 'loaded'; items: Organisation[] } | { state: 'failed' };
@@ -16,6 +17,10 @@ export interface AllOrganisationsOptions {
   /** What a failure does; a toast saying the organisations could not be loaded by default. */
   onFailed?: (error: unknown) => void;
 }
+
+/** Organisations as a select's choices: the id as the value, the name shown. */
+export const organisationOptions = (items: readonly Organisation[]): SelectOption[] =>
+  items.map((org) => ({ value: String(org.id), label: org.name }));
 
 const toastFailure = (error: unknown) => showToast(failureToast(error, ORGANISATIONS_LOAD_FAILED));
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
-import { listCountries } from '../../lib/api/countries.ts';
+import { listCountries, type ReferenceQuery } from '../../lib/api/countries.ts';
 import { listCurrencies } from '../../lib/api/currencies.ts';
+import type { ListPage } from '../../lib/api/list.ts';
 import type { Country, Currency } from '../../lib/api/types.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 
@@ -19,24 +20,17 @@ export function useReferenceOptions({ withCurrencies }: { withCurrencies: boolea
 
   useEffect(() => {
     let active = true;
-    listCountries({ all: true, enabled: true }).then(
-      (page) => active && setCountries(page.items),
-      (error: unknown) => {
-        if (!active) return;
-        setCountries([]);
-        showToast(failureToast(error, 'Could not load countries.'));
-      },
-    );
-    if (withCurrencies) {
-      listCurrencies({ all: true, enabled: true }).then(
-        (page) => active && setCurrencies(page.items),
+    const loadEnabled = <Item>(list: (query: ReferenceQuery) => Promise<ListPage<Item>>, show: (items: Item[]) => void, failure: string) =>
+      list({ all: true, enabled: true }).then(
+        (page) => active && show(page.items),
         (error: unknown) => {
           if (!active) return;
-          setCurrencies([]);
-          showToast(failureToast(error, 'Could not load currencies.'));
+          show([]);
+          showToast(failureToast(error, failure));
         },
       );
-    }
+    void loadEnabled(listCountries, setCountries, 'Could not load countries.');
+    if (withCurrencies) void loadEnabled(listCurrencies, setCurrencies, 'Could not load currencies.');
     return () => {
       active = false;
     };

@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { createProvider } from '../../lib/api/providers.ts';
-import type { HmacAlgo, Provider } from '../../lib/api/types.ts';
+import type { Provider } from '../../lib/api/types.ts';
 import { firstErrorField, type FieldErrors } from '../../lib/field-rules.ts';
+import { HMAC_ALGORITHMS } from '../../../shared/signing.ts';
 import {
   CREDENTIAL_FIELDS,
   CREDENTIAL_LABELS,
   DEFAULT_SUCCESS_STATUSES,
   EMPTY_PROVIDER_FORM,
-  HMAC_ALGOS,
   PROVIDER_CREATED,
   PROVIDER_CREATE_FAILED,
   PROVIDER_NAME_MAX,
@@ -20,6 +20,7 @@ import {
 } from '../../lib/provider-form.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
+import SelectField from '../ui/SelectField.tsx';
 import { PlusIcon } from '../ui/icons.tsx';
 
 const FIELD_ORDER: readonly ProviderField[] = [
@@ -220,23 +221,14 @@ export default function AddProviderForm({ onCreated }: AddProviderFormProps) {
           </FormField>
         </div>
         <div className="form-grid form-grid--notes">
-          <FormField label="HMAC algorithm" hint="How webhook signatures are computed.">
-            {(control) => (
-              <select
-                {...control}
-                name="hmacAlgo"
-                className="select"
-                value={values.hmacAlgo}
-                onChange={(event) => change('hmacAlgo', event.target.value as HmacAlgo)}
-              >
-                {HMAC_ALGOS.map((algo) => (
-                  <option key={algo} value={algo}>
-                    {algo.toUpperCase().replace('SHA', 'SHA-')}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectField
+            label="HMAC algorithm"
+            hint="How webhook signatures are computed."
+            name="hmacAlgo"
+            value={values.hmacAlgo}
+            options={HMAC_ALGORITHMS.map((algo) => ({ value: algo, label: algo.toUpperCase().replace('SHA', 'SHA-') }))}
+            onValueChange={(algo) => change('hmacAlgo', algo)}
+          />
           <FormField label="Notes" hint="For the team: API style, signing quirks, contacts.">
             {(control) => (
               <textarea

@@ -174,7 +174,7 @@ function Providers() {
             />
           ) : (
             <>
-              <div className="notice-banner" role="note">
+              <div className="notice-banner split-row" role="note">
                 <p>
                   <strong>Showing the built-in provider list.</strong> The catalogue could not be loaded, so details and actions are
                   unavailable.

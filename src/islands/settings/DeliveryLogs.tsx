@@ -128,7 +128,7 @@ export default function DeliveryLogs({ organisationId }: { organisationId: numbe
 
   return (
     <section className="webhook-part webhook-deliveries" aria-labelledby={titleId}>
-      <div className="webhook-part__head">
+      <div className="webhook-part__head split-row">
         <h3 id={titleId} className="webhook-part__title">
           Delivery Logs
         </h3>

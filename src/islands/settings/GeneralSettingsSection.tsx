@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
 import { updateMyOrganisation, updateOrganisation } from '../../lib/api/organisations.ts';
-import type { LogoPosition, Organisation } from '../../lib/api/types.ts';
+import type { Organisation } from '../../lib/api/types.ts';
 import type { FieldErrors } from '../../lib/field-rules.ts';
 import {
   FOOTER_NOTE_MAX,
@@ -17,6 +17,7 @@ import {
 } from '../../lib/settings-form.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
+import SelectField from '../ui/SelectField.tsx';
 import TextField from '../ui/TextField.tsx';
 import SettingsCard from './SettingsCard.tsx';
 import { useGuardedSubmit } from './useGuardedSubmit.ts';
@@ -85,42 +86,24 @@ export default function GeneralSettingsSection({ organisation, superadmin, onSav
             value={form.receiptTitle}
             onValueChange={(value) => change('receiptTitle', value)}
           />
-          <FormField label="Logo Position" hint="Where the logo sits on receipts and invoices.">
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                name="logoPosition"
-                value={form.logoPosition}
-                onChange={(event) => change('logoPosition', event.target.value as LogoPosition)}
-              >
-                {LOGO_POSITIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Default Currency" hint="New payments use it unless another is chosen.">
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                name="defaultCurrency"
-                disabled={currencyOptions.length === 0}
-                value={form.defaultCurrency}
-                onChange={(event) => change('defaultCurrency', event.target.value)}
-              >
-                {currencyOptions.length === 0 ? <option value="">No currencies configured</option> : null}
-                {currencyOptions.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectField
+            label="Logo Position"
+            hint="Where the logo sits on receipts and invoices."
+            name="logoPosition"
+            value={form.logoPosition}
+            options={LOGO_POSITIONS}
+            onValueChange={(position) => change('logoPosition', position)}
+          />
+          <SelectField
+            label="Default Currency"
+            hint="New payments use it unless another is chosen."
+            name="defaultCurrency"
+            disabled={currencyOptions.length === 0}
+            value={form.defaultCurrency}
+            placeholder={currencyOptions.length === 0 ? 'No currencies configured' : undefined}
+            options={currencyOptions.map((code) => ({ value: code, label: code }))}
+            onValueChange={(code) => change('defaultCurrency', code)}
+          />
           <div className="field">
             <span id={currenciesId} className="field__label">
               Currencies

@@ -71,7 +71,7 @@ export default function OrganisationSettings({ superadmin }: { superadmin: boole
   const organisation = loaded.state === 'loaded' ? loaded.organisation : null;
   return (
     <>
-      <div className="settings-scope">
+      <div className="settings-scope split-row">
         <div className="settings-scope__text">
           <span className="settings-scope__eyebrow">Organisation settings</span>
           {superadmin ? (

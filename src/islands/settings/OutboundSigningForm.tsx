@@ -27,7 +27,12 @@ export interface OutboundSigningFormProps {
   onSaved: (config: WebhookConfig) => void;
 }
 
-const FIELDS: readonly WebhookSecurityField[] = ['webhookSecret', 'outboundHeaderName', 'outboundTimestampHeader'];
+/** The two header names, alike but for their words. */
+const HEADER_FIELDS = [
+  { name: 'outboundHeaderName', label: 'Signature Header', fallback: DEFAULT_SIGNATURE_HEADER },
+  { name: 'outboundTimestampHeader', label: 'Timestamp Header', fallback: DEFAULT_TIMESTAMP_HEADER },
+] as const;
+const FIELDS: readonly WebhookSecurityField[] = ['webhookSecret', ...HEADER_FIELDS.map((field) => field.name)];
 
 /** Outbound Signing: the secret events are signed with and the names of the signature and timestamp headers. */
 export default function OutboundSigningForm({ organisationId, config, onSaved }: OutboundSigningFormProps) {
@@ -85,30 +90,21 @@ export default function OutboundSigningForm({ organisationId, config, onSaved }:
             </div>
           )}
         </FormField>
-        <TextField
-          label="Signature Header"
-          error={errors.outboundHeaderName}
-          hint={`Default ${DEFAULT_SIGNATURE_HEADER}.`}
-          inputClassName="input input--code"
-          name="outboundHeaderName"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={HEADER_NAME_MAX}
-          value={form.outboundHeaderName}
-          onValueChange={(value) => change('outboundHeaderName', value)}
-        />
-        <TextField
-          label="Timestamp Header"
-          error={errors.outboundTimestampHeader}
-          hint={`Default ${DEFAULT_TIMESTAMP_HEADER}.`}
-          inputClassName="input input--code"
-          name="outboundTimestampHeader"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={HEADER_NAME_MAX}
-          value={form.outboundTimestampHeader}
-          onValueChange={(value) => change('outboundTimestampHeader', value)}
-        />
+        {HEADER_FIELDS.map(({ name, label, fallback }) => (
+          <TextField
+            key={name}
+            label={label}
+            error={errors[name]}
+            hint={`Default ${fallback}.`}
+            inputClassName="input input--code"
+            name={name}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={HEADER_NAME_MAX}
+            value={form[name]}
+            onValueChange={(value) => change(name, value)}
+          />
+        ))}
         <SettingsSubmit busy={busy} label="Save Security" busyLabel="Saving..." />
       </form>
     </section>

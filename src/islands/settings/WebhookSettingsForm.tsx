@@ -20,7 +20,22 @@ export interface WebhookSettingsFormProps {
   onSaved: (config: WebhookConfig) => void;
 }
 
-const FIELDS: readonly WebhookSettingsField[] = ['callbackUrl', 'notifierUrl'];
+/** The two destinations, alike but for their words. */
+const URL_FIELDS: readonly { name: 'callbackUrl' | 'notifierUrl'; label: string; hint: string; placeholder: string }[] = [
+  {
+    name: 'callbackUrl',
+    label: 'Callback URL',
+    hint: 'Signed payment events are POSTed here.',
+    placeholder: 'https://merchant.example/webhooks/payrail',
+  },
+  {
+    name: 'notifierUrl',
+    label: 'Notifier URL',
+    hint: 'Gets the same events when auto-notify is on.',
+    placeholder: 'https://notify.example/payrail',
+  },
+];
+const FIELDS: readonly WebhookSettingsField[] = URL_FIELDS.map((field) => field.name);
 
 /** Callback and notifier settings: where signed events go, and whether the notifier and customer hear of them too. */
 export default function WebhookSettingsForm({ organisationId, config, onSaved }: WebhookSettingsFormProps) {
@@ -47,32 +62,19 @@ export default function WebhookSettingsForm({ organisationId, config, onSaved }:
         </p>
       ) : null}
       <form className="form" noValidate onSubmit={submit}>
-        <TextField
-          label="Callback URL"
-          error={errors.callbackUrl}
-          hint="Signed payment events are POSTed here."
-          name="callbackUrl"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://merchant.example/webhooks/payrail"
-          maxLength={URL_MAX}
-          value={form.callbackUrl}
-          onValueChange={(value) => change('callbackUrl', value)}
-        />
-        <TextField
-          label="Notifier URL"
-          error={errors.notifierUrl}
-          hint="Gets the same events when auto-notify is on."
-          name="notifierUrl"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://notify.example/payrail"
-          maxLength={URL_MAX}
-          value={form.notifierUrl}
-          onValueChange={(value) => change('notifierUrl', value)}
-        />
+        {URL_FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            {...field}
+            error={errors[field.name]}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            maxLength={URL_MAX}
+            value={form[field.name]}
+            onValueChange={(value) => change(field.name, value)}
+          />
+        ))}
         <div className="field webhook-switch">
           <Switch
             checked={form.autoNotify}

@@ -4,6 +4,7 @@ import type { ListPage } from '../../lib/api/list.ts';
 import type { PageState } from '../../lib/paging.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
 import { ensureSelectedOrganisation, selectOrganisation } from '../../lib/stores/organisation.ts';
+import { LOADING_ORGANISATIONS } from '../../lib/user-forms.ts';
 import { ALL_ORGANISATIONS_LABEL, formatLogTime, httpStatusClass, logTime, webhookStatusClass } from '../../lib/system-logs.ts';
 import RequireSession from '../shell/RequireSession.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
@@ -11,7 +12,8 @@ import EmptyState from '../ui/EmptyState.tsx';
 import Pager from '../ui/Pager.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
 import { usePagedList } from '../ui/usePagedList.ts';
-import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
+import InlineSelect from '../ui/InlineSelect.tsx';
+import { organisationOptions, useAllOrganisations } from '../organisations/useAllOrganisations.ts';
 
 const TITLE = 'System Logs';
 const LOADING = 'Loading logs...';
@@ -137,7 +139,6 @@ type Filter = number | 'all';
 
 /** Superadmin: every organisation's callbacks or one organisation's, the first organisation by default (docs/console.md#screens). */
 function SuperadminWebhookLogs() {
-  const filterId = useId();
   const [filter, setFilter] = useState<Filter>('all');
   const choices = useAllOrganisations({ onLoaded: (items) => setFilter(ensureSelectedOrganisation(items) ?? 'all') });
 
@@ -152,26 +153,16 @@ function SuperadminWebhookLogs() {
   };
 
   const picker = (
-    <div className="inline-picker">
-      <label htmlFor={filterId}>Organisation</label>
-      <select
-        id={filterId}
-        className="select"
-        disabled={choices.state !== 'loaded'}
-        value={String(filter)}
-        onChange={(event) => choose(event.target.value)}
-      >
-        {choices.state === 'loading' ? <option value="all">Loading organisations...</option> : null}
-        {choices.state !== 'loading' ? <option value="all">{ALL_ORGANISATIONS_LABEL}</option> : null}
-        {choices.state === 'loaded'
-          ? choices.items.map((org) => (
-              <option key={org.id} value={String(org.id)}>
-                {org.name}
-              </option>
-            ))
-          : null}
-      </select>
-    </div>
+    <InlineSelect
+      label="Organisation"
+      disabled={choices.state !== 'loaded'}
+      value={String(filter)}
+      options={[
+        { value: 'all', label: choices.state === 'loading' ? LOADING_ORGANISATIONS : ALL_ORGANISATIONS_LABEL },
+        ...(choices.state === 'loaded' ? organisationOptions(choices.items) : []),
+      ]}
+      onValueChange={choose}
+    />
   );
 
   return (

@@ -1,13 +1,25 @@
-import type { User } from '../../lib/api/types.ts';
+import type { Role, User } from '../../lib/api/types.ts';
 import { createUser } from '../../lib/api/users.ts';
 import { MIN_PASSWORD_LENGTH } from '../../lib/constants.ts';
 import { CREATE_FAILED, CREATED, EMPTY_NEW_USER, LOADING_ORGANISATIONS, checkNewUser, type NewUserForm } from '../../lib/user-forms.ts';
-import FormField from '../ui/FormField.tsx';
+import SelectField, { type SelectOption } from '../ui/SelectField.tsx';
 import TextField from '../ui/TextField.tsx';
 import FullNameField from './FullNameField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import { useCheckedForm } from '../ui/useCheckedForm.ts';
-import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
+import { organisationOptions, useAllOrganisations, type OrganisationChoices } from '../organisations/useAllOrganisations.ts';
+
+const ROLE_OPTIONS: readonly SelectOption<Role>[] = [
+  { value: 'orgadmin', label: 'Org Admin' },
+  { value: 'superadmin', label: 'Superadmin' },
+];
+
+/** The organisation select's first option: what the list is doing, or the empty choice. */
+function organisationPlaceholder(organisations: OrganisationChoices): string {
+  if (organisations.state === 'loading') return LOADING_ORGANISATIONS;
+  if (organisations.state === 'failed') return 'Organisations unavailable';
+  return organisations.items.length > 0 ? 'Select an organisation' : 'No organisations yet';
+}
 
 export interface CreateUserModalProps {
   title: string;
@@ -62,48 +74,20 @@ export default function CreateUserModal({ title, withOrganisation, onClose, onCr
       />
       {withOrganisation ? (
         <div className="form-grid">
-          <FormField label="Role">
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                name="role"
-                value={form.role}
-                onChange={(event) => change('role', event.target.value)}
-              >
-                <option value="orgadmin">Org Admin</option>
-                <option value="superadmin">Superadmin</option>
-              </select>
-            )}
-          </FormField>
+          <SelectField label="Role" name="role" value={form.role} options={ROLE_OPTIONS} onValueChange={(role) => change('role', role)} />
           {needsOrganisation ? (
-            <FormField label="Organisation" required error={errors.orgId}>
-              {(control) => (
-                <select
-                  {...control}
-                  className="select"
-                  name="orgId"
-                  required
-                  disabled={organisations.state !== 'loaded'}
-                  aria-busy={organisations.state === 'loading' || undefined}
-                  value={form.orgId}
-                  onChange={(event) => change('orgId', event.target.value)}
-                >
-                  {organisations.state === 'loading' ? <option value="">{LOADING_ORGANISATIONS}</option> : null}
-                  {organisations.state === 'failed' ? <option value="">Organisations unavailable</option> : null}
-                  {organisations.state === 'loaded' ? (
-                    <>
-                      <option value="">{organisations.items.length > 0 ? 'Select an organisation' : 'No organisations yet'}</option>
-                      {organisations.items.map((org) => (
-                        <option key={org.id} value={String(org.id)}>
-                          {org.name}
-                        </option>
-                      ))}
-                    </>
-                  ) : null}
-                </select>
-              )}
-            </FormField>
+            <SelectField
+              label="Organisation"
+              required
+              error={errors.orgId}
+              name="orgId"
+              disabled={organisations.state !== 'loaded'}
+              aria-busy={organisations.state === 'loading' || undefined}
+              value={form.orgId}
+              placeholder={organisationPlaceholder(organisations)}
+              options={organisations.state === 'loaded' ? organisationOptions(organisations.items) : []}
+              onValueChange={(value) => change('orgId', value)}
+            />
           ) : (
             <p className="form-intro">A superadmin works across the whole platform and belongs to no organisation.</p>
           )}

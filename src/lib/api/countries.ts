@@ -1,17 +1,11 @@
 import type { Static } from 'typebox';
-import type { CreateCountryBody, UpdateCountryBody } from '../../../shared/schemas/reference.ts';
+import type { CreateCountryBody, ReferenceListQuery, UpdateCountryBody } from '../../../shared/schemas/reference.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
-import { normaliseList, type ListPage } from './list.ts';
+import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 import type { Country, MessageResponse } from './types.ts';
 
-export interface ReferenceQuery {
-  page?: number;
-  pageSize?: number;
-  /** Every row, unpaged (for pickers). */
-  all?: boolean;
-  /** Only enabled rows. */
-  enabled?: boolean;
-}
+/** `all` asks for every row, unpaged (for pickers); `enabled` for only enabled rows. */
+export type ReferenceQuery = ListQuery<typeof ReferenceListQuery>;
 
 /** GET /countries: a page of countries (or all with `all: true`). */
 export async function listCountries(query: ReferenceQuery = {}): Promise<ListPage<Country>> {

@@ -1,4 +1,8 @@
+import type { Static, TSchema } from 'typebox';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
+
+/** A list endpoint's query string as the console sends it: the pager holds the page size as any number. */
+export type ListQuery<Schema extends TSchema> = Omit<Static<Schema>, 'pageSize'> & { pageSize?: number };
 
 /** One page of a list, whatever shape the server answered with. */
 export interface ListPage<T> {

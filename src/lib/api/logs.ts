@@ -1,8 +1,13 @@
 import type { Static } from 'typebox';
 import type { Wire } from '../../../shared/schemas/common.ts';
-import type { ApiLog as ApiLogSchema, WebhookLog as WebhookLogSchema } from '../../../shared/schemas/logs.ts';
+import type {
+  ApiLog as ApiLogSchema,
+  LogPageQuery as LogPageQuerySchema,
+  WebhookLog as WebhookLogSchema,
+  WebhookLogQuery,
+} from '../../../shared/schemas/logs.ts';
 import { apiGet } from './client.ts';
-import { normaliseList, type ListPage } from './list.ts';
+import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 
 /** One API request (docs/console.md#entities Api log). */
 export type ApiLog = Wire<Static<typeof ApiLogSchema>>;
@@ -10,10 +15,7 @@ export type ApiLog = Wire<Static<typeof ApiLogSchema>>;
 /** One inbound PSP callback (docs/console.md#entities Webhook log: createdAt or timestamp, status, provider). */
 export type WebhookLog = Wire<Static<typeof WebhookLogSchema>>;
 
-export interface LogPageQuery {
-  page?: number;
-  pageSize?: number;
-}
+export type LogPageQuery = ListQuery<typeof LogPageQuerySchema>;
 
 /** GET /logs/api (superadmin): a page of API requests, newest first. */
 export async function listApiLogs(query: LogPageQuery = {}): Promise<ListPage<ApiLog>> {
@@ -21,7 +23,7 @@ export async function listApiLogs(query: LogPageQuery = {}): Promise<ListPage<Ap
 }
 
 /** GET /logs/webhooks (superadmin): every organisation's callbacks, or one organisation's with `orgId`. */
-export async function listWebhookLogs(query: LogPageQuery & { orgId?: number | null } = {}): Promise<ListPage<WebhookLog>> {
+export async function listWebhookLogs(query: ListQuery<typeof WebhookLogQuery> = {}): Promise<ListPage<WebhookLog>> {
   return normaliseList<WebhookLog>(await apiGet<unknown>('/logs/webhooks', { ...query }));
 }
 

@@ -1,15 +1,14 @@
 import type { Static } from 'typebox';
 import type { UrlResponse } from '../../../shared/schemas/common.ts';
+import type { OrganisationListQuery } from '../../../shared/schemas/organisations.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
-import { normaliseList, type ListPage } from './list.ts';
+import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 import type { MessageResponse, Organisation, OrganisationInput, OrganisationSettings } from './types.ts';
 
 type PublicUrl = Static<typeof UrlResponse>;
 
 /** GET /organisations (superadmin): a page, searched by name, code or e-mail; `all` for pickers. */
-export async function listOrganisations(
-  query: { page?: number; pageSize?: number; search?: string; all?: boolean } = {},
-): Promise<ListPage<Organisation>> {
+export async function listOrganisations(query: ListQuery<typeof OrganisationListQuery> = {}): Promise<ListPage<Organisation>> {
   return normaliseList<Organisation>(await apiGet<unknown>('/organisations', { ...query }));
 }
 

@@ -12,18 +12,17 @@ import type {
   UpdateOrganisationBody,
 } from '../../../shared/schemas/organisations.ts';
 import type {
-  HmacAlgorithm,
   Provider as ProviderSchema,
   ProviderBody,
   ProviderConstraints as ProviderConstraintsSchema,
 } from '../../../shared/schemas/providers.ts';
 import type { Country as CountrySchema, Currency as CurrencySchema } from '../../../shared/schemas/reference.ts';
-import type { CreateUserBody, User as UserSchema } from '../../../shared/schemas/users.ts';
+import type { User as UserSchema } from '../../../shared/schemas/users.ts';
 
-export type Role = NonNullable<Static<typeof CreateUserBody>['role']>;
+export type { Role } from '../../../shared/schemas/users.ts';
 
-/** A signed-in user or a user of the users screens; `role` is one of the two roles. */
-export type User = Omit<Wire<Static<typeof UserSchema>>, 'role'> & { role: Role };
+/** A signed-in user or a user of the users screens. */
+export type User = Wire<Static<typeof UserSchema>>;
 
 export type OrganisationRef = NonNullable<User['organisation']>;
 
@@ -47,23 +46,20 @@ export type OrganisationInput = Static<typeof UpdateOrganisationBody>;
 
 export type UploadedFile = Static<typeof UploadResponse>;
 
-export type HmacAlgo = Static<typeof HmacAlgorithm>;
+export type { HmacAlgorithm as HmacAlgo } from '../../../shared/signing.ts';
 
-/** A provider of the catalogue; `name` is the slug used in webhook URLs: /webhooks/psp/{name}; one of the three algorithms. */
-export type Provider = Omit<Wire<Static<typeof ProviderSchema>>, 'hmacAlgo'> & { hmacAlgo: HmacAlgo };
+/** A provider of the catalogue; `name` is the slug used in webhook URLs: /webhooks/psp/{name}. */
+export type Provider = Wire<Static<typeof ProviderSchema>>;
 
 export type ProviderInput = Static<typeof ProviderBody>;
 
 /** Credentials each provider asks for, keyed by provider name. */
 export type ProviderConstraints = Static<typeof ProviderConstraintsSchema>;
 
-/**
- * A gateway; credentials come back masked (••••abcd) and sending the mask back keeps the stored value. The server
- * stores only the three algorithms (the service checks them), which the form's select relies on.
- */
-export type Gateway = Omit<Wire<Static<typeof GatewaySchema>>, 'hmacAlgo'> & { hmacAlgo: HmacAlgo };
+/** A gateway; credentials come back masked (••••abcd) and sending the mask back keeps the stored value. */
+export type Gateway = Wire<Static<typeof GatewaySchema>>;
 
-export type GatewayInput = Omit<Static<typeof UpdateGatewayBody>, 'hmacAlgo'> & { hmacAlgo?: HmacAlgo };
+export type GatewayInput = Static<typeof UpdateGatewayBody>;
 
 export type Bank = Wire<Static<typeof BankSchema>>;
 

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
-import type { ChangePasswordResponse, CreateUserBody, ProfileBody } from '../../../shared/schemas/users.ts';
+import type { ChangePasswordResponse, CreateUserBody, ProfileBody, UserListQuery } from '../../../shared/schemas/users.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
-import { normaliseList, type ListPage } from './list.ts';
+import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 import type { MessageResponse, User } from './types.ts';
 
 export type ProfileUpdate = Static<typeof ProfileBody>;
@@ -21,12 +21,8 @@ export function updateMyProfile(update: ProfileUpdate): Promise<User> {
   return apiPatch<User>('/users/me/profile', update);
 }
 
-export interface UserQuery {
-  page?: number;
-  pageSize?: number;
-  /** Search by name or e-mail. */
-  query?: string;
-}
+/** `query` searches by name or e-mail. */
+export type UserQuery = ListQuery<typeof UserListQuery>;
 
 /** GET /users (superadmin): every user of the platform. */
 export async function listAllUsers(query: UserQuery = {}): Promise<ListPage<User>> {

@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { Wire } from '../../../shared/schemas/common.ts';
 import type * as schemas from '../../../shared/schemas/webhooks.ts';
 import { apiGet, apiPatch, apiPost } from './client.ts';
-import { normaliseList, type ListPage } from './list.ts';
+import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 
 /** An organisation's outbound webhook settings (docs/decisions.md#outbound-webhooks); the secret only ever as a masked hint. */
 export type WebhookConfig = Static<typeof schemas.WebhookConfig>;
@@ -36,7 +36,7 @@ export function updateWebhookConfig(organisationId: number | null, patch: Webhoo
 /** GET …/webhook-deliveries: newest first. */
 export async function listWebhookDeliveries(
   organisationId: number | null,
-  query: { page?: number; pageSize?: number } = {},
+  query: ListQuery<typeof schemas.WebhookDeliveryQuery> = {},
 ): Promise<ListPage<WebhookDelivery>> {
   return normaliseList<WebhookDelivery>(await apiGet<unknown>(organisationPath(organisationId, 'webhook-deliveries'), { ...query }));
 }

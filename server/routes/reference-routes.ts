@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static, TObject, TSchema } from 'typebox';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
+import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
+import { ReferenceListQuery } from '../../shared/schemas/reference.ts';
+import type { ListOptions } from '../services/reference/reference-service.ts';
+
+/** What tells the country routes from the currency routes: their words, schemas and service calls. */
+export interface ReferenceResource<Create extends TObject, Update extends TObject> {
+  /** The path segment and the API document's tag: `countries`, `currencies`. */
+  plural: string;
+  /** The item schema (registered once here) and a reference to it. */
+  schema: TObject;
+  ref: TSchema;
+  createBody: Create;
+  updateBody: Update;
+  summaries: { list: string; create: string; update: string; remove: string };
+  /** The reply to a delete. */
+  deleted: string;
+  list: (db: Database, options: ListOptions) => Promise<{ items: unknown[]; total: number; page: number; pageSize: number }>;
+  /** Creates (`id` undefined) or updates a row. */
+  save: (db: Database, clock: Clock, id: number | undefined, input: Static<Create> | Static<Update>) => Promise<unknown>;
+  remove: (db: Database, id: number) => Promise<void>;
+}
+
+/** A reference table's routes: anyone signed in reads; superadmins create, edit, toggle and delete. */
+export function referenceRoutes<Create extends TObject, Update extends TObject>(
+  resource: ReferenceResource<Create, Update>,
+): FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> {
+  const { plural, summaries } = resource;
+  // The type provider cannot resolve a body schema that is a type parameter: the bodies are cast to what Fastify has
+  // just validated them against.
+  return async (app, { db, clock }) => {
+    app.addSchema(resource.schema);
+    const superadmin = [app.authenticate, app.requireRole('superadmin')];
+    const common = { tags: [plural], security: [{ bearer: [] }] };
+
+    app.get(
+      `/${plural}`,
+      {
+        preHandler: app.authenticate,
+        schema: {
+          ...common,
+          summary: summaries.list,
+          querystring: ReferenceListQuery,
+          response: { 200: ListOf(resource.ref), ...authErrors },
+        },
+      },
+      async (request) =>
+        resource.list(db, { ...pageOf(request.query), all: request.query.all ?? false, enabledOnly: request.query.enabled ?? false }),
+    );
+    app.post(
+      `/${plural}`,
+      {
+        preHandler: superadmin,
+        schema: {
+          ...common,
+          summary: summaries.create,
+          body: resource.createBody,
+          response: { 201: resource.ref, ...authErrors, 409: authErrors[400] },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await resource.save(db, clock, undefined, request.body as Static<Create>)),
+    );
+    app.patch(
+      `/${plural}/:id`,
+      {
+        preHandler: superadmin,
+        schema: {
+          ...common,
+          summary: summaries.update,
+          params: IdParams,
+          body: resource.updateBody,
+          response: { 200: resource.ref, ...authErrors, 409: authErrors[400] },
+        },
+      },
+      async (request) => resource.save(db, clock, request.params.id, request.body as Static<Update>),
+    );
+    app.delete(
+      `/${plural}/:id`,
+      {
+        preHandler: superadmin,
+        schema: {
+          ...common,
+          summary: summaries.remove,
+          params: IdParams,
+          response: { 200: MessageResponse, ...authErrors, 409: authErrors[400] },
+        },
+      },
+      async (request) => {
+        await resource.remove(db, request.params.id);
+        return { message: resource.deleted };
+      },
+    );
+  };
+}
