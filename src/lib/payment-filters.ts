@@ -184,8 +184,3 @@ export function isFiltered(state: PaymentFilterState): boolean {
   const { page: _page, pageSize: _pageSize, organisationId: _organisationId, ...filters } = state;
   return searchFromFilters({ ...EMPTY_FILTERS, ...filters }) !== '';
 }
-
-/** A list total for people: "1,000+" when the server stopped counting at its cap. */
-export function totalLabel(total: number, capped: boolean): string {
-  return `${total.toLocaleString('en-GH')}${capped ? '+' : ''}`;
-}
