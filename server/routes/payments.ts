@@ -44,7 +44,7 @@ const OrganisationPaymentListQuery = Type.Omit(PaymentListQuery, ['organisationI
 /** Payments act on the caller's own organisation; superadmins are read-only elsewhere. */
 const paymentsScope: OrganisationScope = {
   own: 'not-superadmin',
-  superadminMessage: 'Superadmin: read-only. Use /organisations/{id}/payments to view payments.',
+  superadminMessage: 'Superadmin: read-only. Use GET /payments (organisationId for one organisation) to view payments.',
 };
 
 /** The list and export: the caller's organisation; a superadmin reads every organisation, or the one organisationId names. */

@@ -100,12 +100,8 @@ export const PaymentFilterQuery = {
   search: Type.Optional(Type.String({ maxLength: 200, description: 'reference, customer name or e-mail' })),
   gatewayId: Type.Optional(DatabaseId({ description: 'the gateway the payment went through' })),
   currency: Type.Optional(Type.String({ maxLength: 3, description: 'ISO 4217 code, e.g. GHS' })),
-  amountMin: Type.Optional(
-    Type.String({ maxLength: 30, description: 'at least this amount, in major units ("1000.00"); needs currency' }),
-  ),
-  amountMax: Type.Optional(
-    Type.String({ maxLength: 30, description: 'at most this amount, in major units ("2500.50"); needs currency' }),
-  ),
+  amountMin: Type.Optional(Type.String({ maxLength: 30, description: 'at least this amount, in major units ("1000.00"); needs currency' })),
+  amountMax: Type.Optional(Type.String({ maxLength: 30, description: 'at most this amount, in major units ("2500.50"); needs currency' })),
   channel: Type.Optional(Type.String({ maxLength: 20, description: `how the payment was made: ${PAYMENT_CHANNELS.join(', ')}` })),
   customer: Type.Optional(Type.String({ maxLength: 200, description: "customer's name or e-mail (part of it)" })),
   organisationId: Type.Optional(

@@ -140,27 +140,48 @@ describe('GET /api/payments filters', () => {
       ['currency=GHS&amountMin=1000.00', (row) => row.currency === 'GHS' && row.amountMinor >= 100_000],
       ['currency=GHS&amountMax=250.5', (row) => row.currency === 'GHS' && row.amountMinor <= 25_050],
       ['currency=GHS&amountMin=0&amountMax=1000', (row) => row.currency === 'GHS' && row.amountMinor <= 100_000],
-      ['currency=XOF&amountMin=2000&amountMax=10000', (row) => row.currency === 'XOF' && row.amountMinor >= 2000 && row.amountMinor <= 10_000],
+      [
+        'currency=XOF&amountMin=2000&amountMax=10000',
+        (row) => row.currency === 'XOF' && row.amountMinor >= 2000 && row.amountMinor <= 10_000,
+      ],
       ['channel=gateway', (row) => row.processViaGateway],
       ['channel=bank', (row) => row.isBankPayment],
       ['channel=none', (row) => !row.processViaGateway && !row.isBankPayment],
       ['channel=checkout', (row) => row.createdBy === null && (row.processViaGateway || row.isBankPayment)],
       [
         'channel=record-url',
-        (row) => !row.processViaGateway && !row.isBankPayment && row.createdBy === null && row.paidAt?.getTime() === row.createdAt.getTime(),
+        (row) =>
+          !row.processViaGateway && !row.isBankPayment && row.createdBy === null && row.paidAt?.getTime() === row.createdAt.getTime(),
       ],
       ['customer=mensah', (row) => matchesText(row.customerName, 'mensah')],
       ['customer=customer3%40', (row) => matchesText(row.customerEmail, 'customer3@')],
       [`customer=${encodeURIComponent('"Quoted"')}`, (row) => row.customerName.includes('"Quoted"')],
       ['search=T0000000004', (row) => row.reference.includes('T0000000004')],
-      [`from=${iso(BASE + 10 * HOUR)}&to=${iso(BASE + 40 * HOUR)}`, (row) => row.createdAt.getTime() >= BASE + 10 * HOUR && row.createdAt.getTime() < BASE + 40 * HOUR],
+      [
+        `from=${iso(BASE + 10 * HOUR)}&to=${iso(BASE + 40 * HOUR)}`,
+        (row) => row.createdAt.getTime() >= BASE + 10 * HOUR && row.createdAt.getTime() < BASE + 40 * HOUR,
+      ],
       [
         `status=Success,Failed&currency=GHS&amountMin=100&gatewayId=12&from=${iso(BASE + 5 * HOUR)}`,
         (row) =>
-          row.status !== 'Pending' && row.currency === 'GHS' && row.amountMinor >= 10_000 && row.gatewayId === 12 && row.createdAt.getTime() >= BASE + 5 * HOUR,
+          row.status !== 'Pending' &&
+          row.currency === 'GHS' &&
+          row.amountMinor >= 10_000 &&
+          row.gatewayId === 12 &&
+          row.createdAt.getTime() >= BASE + 5 * HOUR,
       ],
-      ['channel=none&status=Success&customer=a', (row) => !row.processViaGateway && !row.isBankPayment && row.status === 'Success' && matchesText(row.customerName + row.customerEmail, 'a')],
-      ['search=kofi&channel=gateway&currency=GHS', (row) => matchesText(row.customerName, 'kofi') && row.processViaGateway && row.currency === 'GHS'],
+      [
+        'channel=none&status=Success&customer=a',
+        (row) =>
+          !row.processViaGateway &&
+          !row.isBankPayment &&
+          row.status === 'Success' &&
+          matchesText(row.customerName + row.customerEmail, 'a'),
+      ],
+      [
+        'search=kofi&channel=gateway&currency=GHS',
+        (row) => matchesText(row.customerName, 'kofi') && row.processViaGateway && row.currency === 'GHS',
+      ],
     ];
     for (const [query, matches] of cases) {
       const expected = stored.filter(matches).map((row) => row.reference);
@@ -200,7 +221,9 @@ describe('GET /api/payments filters', () => {
     ];
     for (const [query, message] of cases) {
       // The export has no pages, so no cursor either.
-      const urls = query.startsWith('after=') ? [`/api/payments?${query}`] : [`/api/payments?${query}`, `/api/payments/export.csv?${query}`];
+      const urls = query.startsWith('after=')
+        ? [`/api/payments?${query}`]
+        : [`/api/payments?${query}`, `/api/payments/export.csv?${query}`];
       for (const url of urls) {
         const response = await call('GET', url, orgadminA);
         expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
@@ -233,7 +256,9 @@ describe('organisation scope', () => {
     const onlyB = await listAll(`organisationId=${orgB}&status=Pending`, admin);
     expect(onlyB.references).toEqual((await storedOf(orgB)).filter((row) => row.status === 'Pending').map((row) => row.reference));
     const searched = await listAll('search=kofi', admin);
-    expect(searched.references).toEqual((await storedOf(null)).filter((row) => matchesText(row.customerName, 'kofi')).map((row) => row.reference));
+    expect(searched.references).toEqual(
+      (await storedOf(null)).filter((row) => matchesText(row.customerName, 'kofi')).map((row) => row.reference),
+    );
     expect(new Set(searched.references.map((reference) => reference.slice(4, 8))).size).toBe(2);
     expect((await call('GET', '/api/payments?organisationId=999999', admin)).statusCode).toBe(404);
     // The per-organisation path keeps working, with the same filters.
@@ -248,7 +273,9 @@ describe('totals past the cap, and keyset pages', () => {
     expect({ total: broad.total, capped: broad.totalCapped, items: broad.items.length }).toEqual({ total: 1000, capped: true, items: 10 });
     const exact = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&status=Success`, admin));
     expect({ total: exact.total, capped: exact.totalCapped }).toEqual({ total: 1250, capped: false });
-    const narrow = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&customer=${encodeURIComponent('Broad Name 99')}`, admin));
+    const narrow = body<Page>(
+      await call('GET', `/api/payments?organisationId=${orgBig}&customer=${encodeURIComponent('Broad Name 99')}`, admin),
+    );
     // Broad Name 99, 990–999.
     expect({ total: narrow.total, capped: narrow.totalCapped }).toEqual({ total: 11, capped: false });
     const justOver = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&currency=GHS&amountMax=11.01`, admin));
@@ -332,14 +359,18 @@ describe('GET /api/payments/export.csv', () => {
     expect(new Set(big.map((row) => row[0])).size).toBe(2500);
     const everything = await call('GET', '/api/payments/export.csv?search=kofi', admin);
     expect(everything.headers['content-disposition']).toMatch(/^attachment; filename="payments-all-start-\d{4}-\d\d-\d\d\.csv"$/);
-    expect(parseCsv(everything.body).slice(1).map((row) => row[0])).toEqual(
-      (await storedOf(null)).filter((row) => matchesText(row.customerName, 'kofi')).map((row) => row.reference),
-    );
+    expect(
+      parseCsv(everything.body)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual((await storedOf(null)).filter((row) => matchesText(row.customerName, 'kofi')).map((row) => row.reference));
     const byToken = await call('GET', '/api/payments/export.csv?channel=gateway', apiTokenA);
     expect(byToken.statusCode).toBe(200);
-    expect(parseCsv(byToken.body).slice(1).map((row) => row[0])).toEqual(
-      (await storedOf(orgA)).filter((row) => row.processViaGateway).map((row) => row.reference),
-    );
+    expect(
+      parseCsv(byToken.body)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual((await storedOf(orgA)).filter((row) => row.processViaGateway).map((row) => row.reference));
     const empty = await call('GET', '/api/payments/export.csv?search=nobody-at-all', orgadminA);
     expect(parseCsv(empty.body)).toEqual([[...EXPORT_HEADER]]);
   });

@@ -19,14 +19,23 @@ let tag: string;
 
 type Listed = { id: string; amount: string; currency: string; status: string; customerName: string; organisationCode: string };
 
-async function createPayment(request: APIRequestContext, token: string, payment: { amount: string; currency: string; name: string; paid?: boolean }) {
+async function createPayment(
+  request: APIRequestContext,
+  token: string,
+  payment: { amount: string; currency: string; name: string; paid?: boolean },
+) {
   const response = await request.post('/api/payments', {
     headers: { authorization: `Bearer ${token}` },
     data: {
       amount: payment.amount,
       currency: payment.currency,
       customerName: payment.name,
-      customerEmail: `${payment.name.replace(/\W+/g, '.').replace(/^\.|\.$/g, '').toLowerCase() || 'x'}@example.test`,
+      customerEmail: `${
+        payment.name
+          .replace(/\W+/g, '.')
+          .replace(/^\.|\.$/g, '')
+          .toLowerCase() || 'x'
+      }@example.test`,
       description: 'Finance spec',
     },
   });
@@ -43,7 +52,9 @@ async function createPayment(request: APIRequestContext, token: string, payment:
 async function apiRows(request: APIRequestContext, token: string, query: string): Promise<Listed[]> {
   const rows: Listed[] = [];
   for (let page = 1; ; page++) {
-    const response = await request.get(`/api/payments?${query}&pageSize=100&page=${page}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await request.get(`/api/payments?${query}&pageSize=100&page=${page}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status(), await response.text()).toBe(200);
     const { items } = (await response.json()) as { items: Listed[] };
     rows.push(...items);
@@ -64,7 +75,16 @@ async function exportCsv(page: Page): Promise<{ name: string; text: string }> {
 function expectSameRows(text: string, listed: Listed[]) {
   expect(text.startsWith(CSV_BOM)).toBe(true);
   const [header, ...rows] = parseCsv(text);
-  expect(header?.slice(0, 8)).toEqual(['Reference', 'Receipt number', 'Created at', 'Paid at', 'Status', 'Amount', 'Currency', 'Customer name']);
+  expect(header?.slice(0, 8)).toEqual([
+    'Reference',
+    'Receipt number',
+    'Created at',
+    'Paid at',
+    'Status',
+    'Amount',
+    'Currency',
+    'Customer name',
+  ]);
   const neutralised = (name: string) => (/^[=+\-@\t\r]/.test(name) ? `'${name}` : name);
   expect(rows.map((row) => [row[0], row[4], row[5], row[6], row[7], row[13]])).toEqual(
     listed.map((item) => [item.id, item.status, item.amount, item.currency, neutralised(item.customerName), item.organisationCode]),
@@ -162,5 +182,8 @@ test('superadmin lists every organisation, narrows to one, and exports what the 
   await expect(page.getByText('1 payment found')).toBeVisible();
   const one = await exportCsv(page);
   expect(one.name).toMatch(new RegExp(`^payments-${otherOrganisation.code}-start-`));
-  expectSameRows(one.text, await apiRows(request, superToken, `customer=${encodeURIComponent(tag)}&organisationId=${otherOrganisation.id}`));
+  expectSameRows(
+    one.text,
+    await apiRows(request, superToken, `customer=${encodeURIComponent(tag)}&organisationId=${otherOrganisation.id}`),
+  );
 });

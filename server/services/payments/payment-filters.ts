@@ -15,7 +15,8 @@ function statusesOf(text: string | undefined): string[] | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const statuses = [...new Set(text.split(',').map((status) => status.trim()))];
   const unknown = statuses.find((status) => !STATUSES.includes(status));
-  if (unknown !== undefined) throw badRequest(`status "${unknown}" is not one of Pending, Success, Failed (several: status=Failed,Pending).`);
+  if (unknown !== undefined)
+    throw badRequest(`status "${unknown}" is not one of Pending, Success, Failed (several: status=Failed,Pending).`);
   return statuses;
 }
 

@@ -46,8 +46,7 @@ const CHANNEL_SQL: Record<PaymentChannel, string> = {
   bank: 'p.is_bank_payment',
   none: '(not p.process_via_gateway and not p.is_bank_payment)',
   checkout: '(p.created_by is null and (p.process_via_gateway or p.is_bank_payment))',
-  'record-url':
-    '(not p.process_via_gateway and not p.is_bank_payment and p.created_by is null and p.paid_at = p.created_at)',
+  'record-url': '(not p.process_via_gateway and not p.is_bank_payment and p.created_by is null and p.paid_at = p.created_at)',
 };
 
 /** Past this many matches, a counted total stops counting (the caller says "1,000+"). */
@@ -61,6 +60,13 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A text filter: undefined when none or only blanks were sent. */
 const textOf = (text: string | undefined) => text?.trim() || undefined;
+
+/**
+ * Whether a substring filter is set: its best plan depends on the term (a reference matches one row, a common name
+ * thousands — the trigram index for the one, the newest-first walk for the other), so such statements are planned
+ * for their values on every call instead of with one generic plan.
+ */
+const hasTextFilter = (filters: PaymentFilters) => textOf(filters.search) !== undefined || textOf(filters.customer) !== undefined;
 
 function totalSourceOf(filters: PaymentFilters): TotalSource {
   // The roll-ups count by organisation, UTC day, currency and status only.
@@ -219,7 +225,10 @@ async function listPage(
   page: { limit: number; offset: number; after?: PaymentCursor | undefined },
 ) {
   const { name, text, params } = listStatement(orgId, filters, page);
-  return runStatement<ListedRaw>(db, name, text, params, { shortRead: !page.after && isShortListRead(filters, page, orgId === null) });
+  return runStatement<ListedRaw>(db, name, text, params, {
+    shortRead: !page.after && isShortListRead(filters, page, orgId === null),
+    planEachCall: hasTextFilter(filters),
+  });
 }
 
 /**
@@ -265,7 +274,9 @@ export async function* paymentsInBatches(
       : '';
     const text = `select ${listColumns} from payments p ${listJoins}
       where ${where}${keyset} order by p.created_at desc, p.id desc limit ${batchSize}`;
-    const rows = await runStatement<ListedRaw>(db, `payments_export_${shape}_${batchSize}${keyset ? '_k' : ''}`, text, params);
+    const rows = await runStatement<ListedRaw>(db, `payments_export_${shape}_${batchSize}${keyset ? '_k' : ''}`, text, params, {
+      planEachCall: hasTextFilter(filters),
+    });
     const batch = rows.map(listedFrom);
     if (batch.length > 0) yield batch;
     const last = batch.at(-1);

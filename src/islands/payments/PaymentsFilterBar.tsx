@@ -79,7 +79,8 @@ export default function PaymentsFilterBar({ filters, onChange, choices, organisa
     onChange({
       statuses: filters.statuses.includes(status) ? filters.statuses.filter((known) => known !== status) : [...filters.statuses, status],
     });
-  const currencies = filters.currency && !choices.currencies.includes(filters.currency) ? [filters.currency, ...choices.currencies] : choices.currencies;
+  const currencies =
+    filters.currency && !choices.currencies.includes(filters.currency) ? [filters.currency, ...choices.currencies] : choices.currencies;
   return (
     <div className="payments-filters" role="group" aria-label="Payment filters">
       {organisations ? (
@@ -108,11 +109,25 @@ export default function PaymentsFilterBar({ filters, onChange, choices, organisa
         <>
           <div className="filter-field">
             <label htmlFor={fromId}>From</label>
-            <input id={fromId} className="input" type="date" value={filters.fromDay} max={filters.toDay || undefined} onChange={(event) => onChange({ fromDay: event.target.value })} />
+            <input
+              id={fromId}
+              className="input"
+              type="date"
+              value={filters.fromDay}
+              max={filters.toDay || undefined}
+              onChange={(event) => onChange({ fromDay: event.target.value })}
+            />
           </div>
           <div className="filter-field">
             <label htmlFor={toId}>To</label>
-            <input id={toId} className="input" type="date" value={filters.toDay} min={filters.fromDay || undefined} onChange={(event) => onChange({ toDay: event.target.value })} />
+            <input
+              id={toId}
+              className="input"
+              type="date"
+              value={filters.toDay}
+              min={filters.fromDay || undefined}
+              onChange={(event) => onChange({ toDay: event.target.value })}
+            />
           </div>
         </>
       ) : null}

@@ -39,18 +39,11 @@ export default function Pager({ page, pageSize, total, onChange, sizeLabel = 'Ro
         </span>
       </div>
       <div className="pager__nav">
-        <span>
-          {capped ? `Page ${page}` : `Page ${page} of ${pageCount(total, pageSize)}`}
-        </span>
+        <span>{capped ? `Page ${page}` : `Page ${page} of ${pageCount(total, pageSize)}`}</span>
         <button type="button" className="btn btn--sm" disabled={!hasPrevPage(page)} onClick={() => onChange({ page: page - 1, pageSize })}>
           Prev
         </button>
-        <button
-          type="button"
-          className="btn btn--sm"
-          disabled={!hasNext}
-          onClick={() => onChange({ page: page + 1, pageSize })}
-        >
+        <button type="button" className="btn btn--sm" disabled={!hasNext} onClick={() => onChange({ page: page + 1, pageSize })}>
           Next
         </button>
       </div>

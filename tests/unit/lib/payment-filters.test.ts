@@ -65,7 +65,9 @@ describe('date ranges', () => {
   });
 
   it('become the API query with the other filters (numbers as numbers, blanks left out)', () => {
-    expect(apiFiltersOf({ ...EMPTY_FILTERS, range: 'month', statuses: ['Failed'], gatewayId: '3', customer: '  ', organisationId: '7' }, now)).toEqual({
+    expect(
+      apiFiltersOf({ ...EMPTY_FILTERS, range: 'month', statuses: ['Failed'], gatewayId: '3', customer: '  ', organisationId: '7' }, now),
+    ).toEqual({
       from: new Date(2026, 10, 1).toISOString(),
       to: undefined,
       status: 'Failed',

@@ -120,7 +120,9 @@ test('orgadmin: the paged table with spec columns, money in each currency, statu
       .map((th) => th.textContent),
   ).toEqual(['Reference ID', 'Receipt No.', 'Amount', 'Status', 'Customer', 'Date', 'Actions']);
   const pendingRow = rowOf(table, pending.reference);
-  expect(within(pendingRow).getByRole('link', { name: pending.reference }).getAttribute('href')).toBe(`/dashboard/payments/${pending.reference}`);
+  expect(within(pendingRow).getByRole('link', { name: pending.reference }).getAttribute('href')).toBe(
+    `/dashboard/payments/${pending.reference}`,
+  );
   expect(within(pendingRow).getByText('GH₵12.50')).toBeTruthy();
   expect(within(pendingRow).getByText('Pending').className).toBe('badge badge--danger');
   expect(buttonNames(pendingRow)).toEqual(['Send', 'View invoice', 'Mark as paid']);
@@ -160,9 +162,14 @@ test('the filters and search go to the server, restart from page 1 and live in t
 });
 
 test("the count says '1,000+' and the pager goes on while pages are full when the server stopped counting", async () => {
-  const rows = Array.from({ length: 10 }, (_, i) => ({ ...payment(`PAY-00000000000001${String(i).padStart(2, '0')}`), organisationCode: 'ACME' }));
+  const rows = Array.from({ length: 10 }, (_, i) => ({
+    ...payment(`PAY-00000000000001${String(i).padStart(2, '0')}`),
+    organisationCode: 'ACME',
+  }));
   api((request) =>
-    request.path === '/api/payments' ? { body: { items: rows, total: 1000, totalCapped: true, page: 1, pageSize: 10, next: 'x' } } : undefined,
+    request.path === '/api/payments'
+      ? { body: { items: rows, total: 1000, totalCapped: true, page: 1, pageSize: 10, next: 'x' } }
+      : undefined,
   );
   await openTable();
   expect(screen.getByText('1,000+ payments')).toBeTruthy();
@@ -249,7 +256,11 @@ test("superadmin: 'Superadmin: read-only', every organisation's payments in one 
   expect(screen.getByText('Superadmin: read-only')).toBeTruthy();
   expect(requests.find((r) => r.path === '/api/organisations')?.query).toMatchObject({ all: 'true' });
   expect(requests.find((r) => r.path === '/api/payments')?.query).toEqual({ page: '1', pageSize: '10' });
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toContain('Organisation');
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toContain('Organisation');
   expect(within(rowOf(table, pending.reference)).getByText('ACME')).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Create Payment' })).toBeNull();
   expect(screen.queryByRole('button', { name: /Mark as paid/ })).toBeNull();
@@ -257,7 +268,13 @@ test("superadmin: 'Superadmin: read-only', every organisation's payments in one 
   expect(within(rowOf(table, pending.reference)).getByRole('button', { name: /View invoice/ })).toBeTruthy();
   const picker = await screen.findByLabelText<HTMLSelectElement>('Organisation');
   expect(picker.value).toBe('');
-  await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['All organisations', 'Acme Pay', 'Kumasi Traders']));
+  await waitFor(() =>
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All organisations', 'Acme Pay', 'Kumasi Traders']),
+  );
   fireEvent.change(picker, { target: { value: '9' } });
   expect(await screen.findByText('Yaw')).toBeTruthy();
   expect(requests.filter((r) => r.path === '/api/payments').at(-1)?.query).toMatchObject({ organisationId: '9', page: '1' });
