@@ -36,7 +36,8 @@ import { assertOrganisationExists } from '../services/organisations/organisation
 import { paymentFiltersOf } from '../services/payments/payment-filters.ts';
 import { exportFileName, paymentsCsv } from '../services/payments/payments-export.ts';
 
-const CsvFile = { description: 'A CSV file', content: { 'text/csv': { schema: Type.String() } } };
+// The file goes out as a stream of text chunks (the schema types the reply's payload, the document says text).
+const CsvFile = { description: 'A CSV file', content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } } };
 
 /** The superadmin's per-organisation list takes the organisation from the path. */
 const OrganisationPaymentListQuery = Type.Omit(PaymentListQuery, ['organisationId']);
