@@ -20,7 +20,8 @@ export function usePaymentFilterChoices(superadmin: boolean): FilterChoices {
       ([gateways, currencies]) => {
         if (!active) return;
         setChoices({
-          gateways: gateways.status === 'fulfilled' && Array.isArray(gateways.value) ? gateways.value.map(({ id, name }) => ({ id, name })) : [],
+          gateways:
+            gateways.status === 'fulfilled' && Array.isArray(gateways.value) ? gateways.value.map(({ id, name }) => ({ id, name })) : [],
           currencies: currencies.status === 'fulfilled' ? currencies.value.items.map((currency) => currency.code) : [],
         });
       },

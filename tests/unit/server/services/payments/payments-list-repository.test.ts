@@ -50,7 +50,11 @@ describe.skipIf(testEngine !== 'postgres')('listPayments on PostgreSQL', () => {
     expect(first.total).toBe(10_000);
     expect(second.total).toBe(10_000);
     expect(second.items[0]!.reference).toBe('PAY-T00039900');
-    expect(first.items[0]).toEqual({
+    const { organisationCode, cursor, ...shown } = first.items[0]!;
+    expect(organisationCode).toMatch(/^ORG\d+$/);
+    expect(typeof cursor.createdAt).toBe('string');
+    expect(cursor.id).toBeGreaterThan(0);
+    expect(shown).toEqual({
       reference: 'PAY-T00040000',
       receiptNumber: null,
       amountMinor: 40_100,
@@ -68,8 +72,6 @@ describe.skipIf(testEngine !== 'postgres')('listPayments on PostgreSQL', () => {
       createdAt: new Date(Date.UTC(2026, 0, 1) + 40_000 * 60_000).toISOString(),
       paidAt: null,
       gatewayName: null,
-      organisationCode: expect.stringMatching(/^ORG\d+$/),
-      cursor: { createdAt: expect.any(String), id: expect.any(Number) },
     });
   });
 });
