@@ -149,6 +149,38 @@ function whereOf(orgId: number | null, filters: PaymentFilters, params: Statemen
   return { where: conditions.length > 0 ? conditions.join(' and ') : 'true', rollupWhere: rollup.join(' and ') || 'true', shape };
 }
 
+const keysetAfter = (after: PaymentCursor | undefined, params: StatementParams) =>
+  after ? ` and (p.created_at, p.id) < (${params.add(after.createdAt)}::timestamptz, ${params.add(after.id)}::bigint)` : '';
+
+/**
+ * A page of few matches (the capped count found at most TOTAL_CAP): every match first — read through the trigram
+ * index, whatever PostgreSQL guesses of a term — then sorted. Walking the organisation newest first (the plan of a
+ * broad term, whose matches come every few rows) would read all its rows to find a rare one.
+ */
+function matchesFirstStatement(
+  where: string,
+  shape: string,
+  params: StatementParams,
+  page: { limit: number; offset: number; after?: PaymentCursor | undefined },
+) {
+  const keyset = keysetAfter(page.after, params);
+  const offset = page.offset > 0 && !page.after ? ` offset ${params.add(page.offset)}` : '';
+  const text = `with p as materialized (select * from payments p where ${where}${keyset})
+    select ${listColumns} from p ${listJoins}
+    order by p.created_at desc, p.id desc
+    limit ${page.limit}${offset}`;
+  return { name: `payments_matches_${shape}_${page.limit}`, text, params };
+}
+
+/** How many payments match, counted up to TOTAL_CAP + 1 (enough to tell "more than the cap"). */
+async function countCapped(db: Database, orgId: number | null, filters: PaymentFilters): Promise<number> {
+  const params = new StatementParams();
+  const { where, shape } = whereOf(orgId, filters, params, 'count');
+  const text = `select count(*) as total from (select 1 from payments p where ${where} limit ${TOTAL_CAP + 1}) capped`;
+  const [row] = await runStatement<{ total: string | number }>(db, `payments_count_${shape}`, text, params, { planEachCall: true });
+  return Number(row?.total ?? 0);
+}
+
 /**
  * The page statement: the page joined to gateway names and organisation codes, with the filtered total as a
  * sub-select in the same snapshot. Its text (and prepared-statement name) depends only on which filters are set.
@@ -157,20 +189,21 @@ function listStatement(
   orgId: number | null,
   filters: PaymentFilters,
   page: { limit: number; offset: number; after?: PaymentCursor | undefined },
+  matchesFirst = false,
 ) {
   const params = new StatementParams();
   const totalSource = totalSourceOf(filters);
   const { where, rollupWhere, shape } = whereOf(orgId, filters, params, totalSource);
-  // A counted total stops at the cap + 1 (it only has to tell "more than the cap"): a broad search reads at most that
-  // many index entries or rows instead of every match.
-  const total =
-    totalSource === 'count'
+  if (matchesFirst) return matchesFirstStatement(where, shape, params, page);
+  // A counted total stops at the cap + 1 (it only has to tell "more than the cap"). A substring-filtered list has
+  // counted before (listPayments), so its page carries no total.
+  const total = hasTextFilter(filters)
+    ? 'null'
+    : totalSource === 'count'
       ? `(select count(*) from (select 1 from payments p where ${where} limit ${TOTAL_CAP + 1}) capped)`
       : `(select coalesce(sum(payment_count), 0) from ${totalSource === 'days' ? 'payment_rollup_days' : 'payment_rollup_totals'}
           where ${rollupWhere})`;
-  const keyset = page.after
-    ? ` and (p.created_at, p.id) < (${params.add(page.after.createdAt)}::timestamptz, ${params.add(page.after.id)}::bigint)`
-    : '';
+  const keyset = keysetAfter(page.after, params);
   // The limit is written into the text and a first page has no OFFSET: with either as a parameter PostgreSQL
   // costs the generic plan as if a tenth of the organisation's rows were read, so it re-planned the statement on
   // every execution (a custom plan took longer than running it). Page sizes are few, so are the texts.
@@ -225,10 +258,7 @@ async function listPage(
   page: { limit: number; offset: number; after?: PaymentCursor | undefined },
 ) {
   const { name, text, params } = listStatement(orgId, filters, page);
-  return runStatement<ListedRaw>(db, name, text, params, {
-    shortRead: !page.after && isShortListRead(filters, page, orgId === null),
-    planEachCall: hasTextFilter(filters),
-  });
+  return runStatement<ListedRaw>(db, name, text, params, { shortRead: !page.after && isShortListRead(filters, page, orgId === null) });
 }
 
 /**
@@ -237,6 +267,7 @@ async function listPage(
  * dashboard roll-ups (kept in the statement of every payment change, so always equal to the count) when the filters
  * are the roll-ups' own (status, currency, whole UTC days), else counted up to TOTAL_CAP + 1. `after` continues after
  * a row (keyset) instead of an offset. Only a page past the end (no rows to carry the total) needs a second statement.
+ * A substring filter counts first: few matches are read through the trigram index, many by walking newest first.
  */
 export async function listPayments(
   db: Database,
@@ -244,6 +275,12 @@ export async function listPayments(
   filters: PaymentFilters,
   page: { limit: number; offset: number; after?: PaymentCursor | undefined },
 ): Promise<{ items: ListedPayment[]; total: number; totalCapped: boolean }> {
+  if (hasTextFilter(filters)) {
+    const counted = await countCapped(db, orgId, filters);
+    const capped = counted > TOTAL_CAP;
+    const rows = counted === 0 ? [] : await searchedPage(db, orgId, filters, page, !capped);
+    return { items: rows.map(listedFrom), total: capped ? TOTAL_CAP : counted, totalCapped: capped };
+  }
   const rows = await listPage(db, orgId, filters, page);
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && (page.offset > 0 || page.after)) {
@@ -252,6 +289,18 @@ export async function listPayments(
   }
   const capped = totalSourceOf(filters) === 'count' && total > TOTAL_CAP;
   return { items: rows.map(listedFrom), total: capped ? TOTAL_CAP : total, totalCapped: capped };
+}
+
+/** A page of a substring-filtered list: planned for its term, matches first when they are few. */
+function searchedPage(
+  db: Database,
+  orgId: number | null,
+  filters: PaymentFilters,
+  page: { limit: number; offset: number; after?: PaymentCursor | undefined },
+  matchesFirst: boolean,
+) {
+  const { name, text, params } = listStatement(orgId, filters, page, matchesFirst);
+  return runStatement<ListedRaw>(db, name, text, params, { planEachCall: true });
 }
 
 /**
@@ -265,13 +314,17 @@ export async function* paymentsInBatches(
   filters: PaymentFilters,
   batchSize: number,
 ): AsyncGenerator<ListedPayment[]> {
+  if (hasTextFilter(filters) && (await countCapped(db, orgId, filters)) <= TOTAL_CAP) {
+    // Few matches: all of them in one statement through the trigram index (see matchesFirstStatement).
+    const rows = await searchedPage(db, orgId, filters, { limit: TOTAL_CAP, offset: 0 }, true);
+    if (rows.length > 0) yield rows.map(listedFrom);
+    return;
+  }
   let after: PaymentCursor | undefined;
   for (;;) {
     const params = new StatementParams();
     const { where, shape } = whereOf(orgId, filters, params, 'count');
-    const keyset = after
-      ? ` and (p.created_at, p.id) < (${params.add(after.createdAt)}::timestamptz, ${params.add(after.id)}::bigint)`
-      : '';
+    const keyset = keysetAfter(after, params);
     const text = `select ${listColumns} from payments p ${listJoins}
       where ${where}${keyset} order by p.created_at desc, p.id desc limit ${batchSize}`;
     const rows = await runStatement<ListedRaw>(db, `payments_export_${shape}_${batchSize}${keyset ? '_k' : ''}`, text, params, {
