@@ -102,8 +102,9 @@ beforeAll(async () => {
            timestamptz '2026-10-01' + n * interval '1 second', timestamptz '2026-10-01' + n * interval '1 second'
     from generate_series(1, 2500) as n`);
   await rebuildRollups(t.db);
-});
-afterAll(() => t.close());
+  // 2,620 payments and their roll-ups: longer than a hook's default on a busy machine.
+}, 240_000);
+afterAll(() => t?.close());
 
 async function storedOf(orgId: number | null): Promise<Row[]> {
   const rows = await t.db.select().from(payments).orderBy(desc(payments.createdAt), desc(payments.id));
