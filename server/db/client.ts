@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -60,7 +62,9 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(dataDir) : new PGlite(snapshot ? { loadDataDir: snapshot } : {});
+    // The contrib extensions the migrations create (the payments search index: trigrams with the organisation in it).
+    const options = { extensions: { btree_gin, pg_trgm } };
+    client = dataDir ? new PGlite(dataDir, options) : new PGlite(snapshot ? { ...options, loadDataDir: snapshot } : options);
     await client.waitReady;
   } catch (error) {
     unlock();

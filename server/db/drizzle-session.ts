@@ -6,8 +6,11 @@
 // it: keeping the call here means such a change breaks only this file.
 import type { Database } from './client.ts';
 
-/** Runs `text` with `params` as the named prepared statement `name`, on `db` (a database or a transaction). */
-export async function executeNamed<Row>(db: Database, name: string, text: string, params: unknown[]): Promise<Row[]> {
+/**
+ * Runs `text` with `params` as the named prepared statement `name`, on `db` (a database or a transaction); without a
+ * name, as an unnamed statement (planned for this call's values).
+ */
+export async function executeNamed<Row>(db: Database, name: string | undefined, text: string, params: unknown[]): Promise<Row[]> {
   const result: unknown = await db._.session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
   return (result as { rows: Row[] }).rows;
 }

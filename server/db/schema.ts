@@ -393,6 +393,14 @@ export const payments = pgTable(
     index('payments_created_idx').on(table.createdAt),
     // A customer's payments by e-mail address (analyst questions naming one).
     index('payments_org_customer_email_idx').on(table.orgId, sql`lower(${table.customerEmail})`),
+    // The list's substring search: trigrams of reference, name and e-mail under the organisation (btree_gin).
+    index('payments_org_search_idx').using(
+      'gin',
+      table.orgId,
+      table.reference.op('gin_trgm_ops'),
+      table.customerName.op('gin_trgm_ops'),
+      table.customerEmail.op('gin_trgm_ops'),
+    ),
     check('payments_status_check', sql`${table.status} in ('Pending', 'Success', 'Failed')`),
     check('payments_amount_check', sql`${table.amountMinor} > 0`),
   ],

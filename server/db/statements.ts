@@ -21,14 +21,17 @@ export class StatementParams {
  * must identify the text: the same name is always the same SQL (PostgreSQL keeps it prepared per connection; PGlite
  * runs it as is). `shortRead`: a read that ends quickly whatever the data (an index range and a limit), which may
  * then share the pipelined connection (pipelined-reads.ts); outside PostgreSQL or in a transaction it runs as any.
+ * `planEachCall`: a statement whose best plan depends on its values (a substring search: one match or thousands) runs
+ * unnamed, so PostgreSQL plans it for the values given rather than settling on one generic plan for all of them.
  */
 export async function runStatement<Row>(
   db: Database,
   name: string,
   text: string,
   params: StatementParams,
-  options: { shortRead?: boolean } = {},
+  options: { shortRead?: boolean; planEachCall?: boolean } = {},
 ): Promise<Row[]> {
+  if (options.planEachCall) return executeNamed<Row>(db, undefined, text, params.values);
   if (options.shortRead) {
     const rows = await pipelinedReadsOf(db)?.read<Row>(name, text, params.values);
     if (rows) return rows;

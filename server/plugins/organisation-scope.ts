@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, notFound } from '../errors.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
 import { callerOf } from './auth.ts';
 
 /**
@@ -8,19 +8,28 @@ import { callerOf } from './auth.ts';
  * - `'own'`: the caller's own organisation; a caller without one gets 404.
  * - `{ own: 'not-superadmin', superadminMessage }`: the same, and a superadmin gets 403 with the message (payments,
  *   which a superadmin only reads, under another path).
+ * - `{ own: 'or-superadmin-query', organisationQuery }`: the same for others; a superadmin reads the organisation the
+ *   query field `organisationQuery` names, or every organisation (null) without it; anyone else naming one gets 400
+ *   (the payments list and export, which a superadmin reads across organisations).
  * - `'named'`: the organisation of the path's `:id`; superadmins only (403 for others).
  * - `'global'`: no organisation (null): the global resources; superadmins only.
  * - `'own-or-any'`: the caller's own organisation; for a superadmin null, any organisation (reads that find their
  *   resource by a key unique across organisations, such as a payment reference).
  */
-export type OrganisationScope = 'own' | 'named' | 'global' | 'own-or-any' | { own: 'not-superadmin'; superadminMessage: string };
+export type OrganisationScope =
+  | 'own'
+  | 'named'
+  | 'global'
+  | 'own-or-any'
+  | { own: 'not-superadmin'; superadminMessage: string }
+  | { own: 'or-superadmin-query'; organisationQuery: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     organisationScope?: OrganisationScope;
   }
   interface FastifyRequest {
-    /** Set by the organisation-scope hook of a route that declares `organisationScope`; null: global. */
+    /** Set by the organisation-scope hook of a route that declares `organisationScope`; null: global (or every one). */
     organisationScope: { orgId: number | null } | null;
   }
 }
@@ -30,7 +39,11 @@ function resolveScope(scope: OrganisationScope, request: FastifyRequest): number
   if (scope === 'named') return (request.params as { id: number }).id;
   const caller = callerOf(request);
   if (scope === 'own-or-any' && caller.role === 'superadmin') return null;
-  if (typeof scope === 'object' && caller.role === 'superadmin') throw forbidden(scope.superadminMessage);
+  if (typeof scope === 'object' && scope.own === 'or-superadmin-query') {
+    const named = (request.query as Record<string, unknown> | undefined)?.[scope.organisationQuery];
+    if (caller.role === 'superadmin') return typeof named === 'number' ? named : null;
+    if (named !== undefined) throw badRequest(`${scope.organisationQuery} is for superadmins; your own organisation's are listed.`);
+  } else if (typeof scope === 'object' && caller.role === 'superadmin') throw forbidden(scope.superadminMessage);
   if (caller.orgId === null) throw notFound('You do not belong to an organisation.');
   return caller.orgId;
 }
@@ -42,7 +55,7 @@ function scopeHandlers(app: FastifyInstance, scope: OrganisationScope): preHandl
   return scope === 'named' || scope === 'global' ? [app.requireRole('superadmin'), resolve] : [resolve];
 }
 
-/** The organisation (null: global) the route's declared scope resolved to. */
+/** The organisation (null: global, or every organisation for a superadmin) the route's declared scope resolved to. */
 export function scopedOrgId(request: FastifyRequest): number | null {
   if (!request.organisationScope) throw new Error(`${request.routeOptions.url ?? 'this route'} declares no organisationScope`);
   return request.organisationScope.orgId;

@@ -1,14 +1,18 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Static } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { callerOf } from '../plugins/auth.ts';
-import { scopedOrganisation, type OrganisationScope } from '../plugins/organisation-scope.ts';
+import { scopedOrganisation, scopedOrgId, type OrganisationScope } from '../plugins/organisation-scope.ts';
 import { authErrors, errorResponses, IdParams, UrlResponse } from '../../shared/schemas/common.ts';
-import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
+import { pageOf } from '../../shared/schemas/pagination.ts';
 import {
   CreatePaymentBody,
   CreatePaymentResponse,
   IdempotencyHeaders,
   Payment,
+  PaymentExportQuery,
+  PaymentList,
   PaymentListQuery,
   PaymentMessage,
   PaymentMessageBody,
@@ -29,19 +33,30 @@ import {
   type CreatedPayment,
 } from '../services/payments/payments-service.ts';
 import { assertOrganisationExists } from '../services/organisations/organisations-service.ts';
+import { paymentFiltersOf } from '../services/payments/payment-filters.ts';
+import { exportFileName, paymentsCsv } from '../services/payments/payments-export.ts';
+
+// The file goes out as a stream of text chunks (the schema types the reply's payload, the document says text).
+const CsvFile = { description: 'A CSV file', content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } } };
+
+/** The superadmin's per-organisation list takes the organisation from the path. */
+const OrganisationPaymentListQuery = Type.Omit(PaymentListQuery, ['organisationId']);
 
 /** Payments act on the caller's own organisation; superadmins are read-only elsewhere. */
 const paymentsScope: OrganisationScope = {
   own: 'not-superadmin',
-  superadminMessage: 'Superadmin: read-only. Use /organisations/{id}/payments to view payments.',
+  superadminMessage: 'Superadmin: read-only. Use GET /payments (organisationId for one organisation) to view payments.',
 };
 
-const filtersOf = (query: Static<typeof PaymentListQuery>) => ({
-  status: query.status,
-  from: query.from ? new Date(query.from) : undefined,
-  to: query.to ? new Date(query.to) : undefined,
-  search: query.search,
-});
+/** The list and export: the caller's organisation; a superadmin reads every organisation, or the one organisationId names. */
+const paymentListScope: OrganisationScope = { own: 'or-superadmin-query', organisationQuery: 'organisationId' };
+
+/** The organisation the list or export reads (null: every one), after checking that a named one exists. */
+async function listedOrganisation(db: OrchestrationContext['db'], request: FastifyRequest): Promise<number | null> {
+  const orgId = scopedOrgId(request);
+  if (orgId !== null && callerOf(request).role === 'superadmin') await assertOrganisationExists(db, orgId);
+  return orgId;
+}
 
 /** The create-payment response: the payment, and where to send the customer next. */
 export function createdBody(created: CreatedPayment): Static<typeof CreatePaymentResponse> {
@@ -94,15 +109,46 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     '/payments',
     {
       preHandler: app.authenticateOrApiToken,
-      config: { organisationScope: paymentsScope },
+      config: { organisationScope: paymentListScope },
       schema: {
         ...common,
-        summary: "Your organisation's payments, newest first (filters: status, from, to, search)",
+        summary:
+          "Your organisation's payments, newest first, filtered (a superadmin's: every organisation's, or organisationId's); the total is counted up to 1,000 (totalCapped past it)",
         querystring: PaymentListQuery,
-        response: { 200: ListOf(PaymentRef), ...authErrors },
+        response: { 200: PaymentList, ...authErrors },
       },
     },
-    async (request) => listPayments(ctx.db, scopedOrganisation(request), filtersOf(request.query), pageOf(request.query)),
+    async (request) => {
+      const orgId = await listedOrganisation(ctx.db, request);
+      const filters = await paymentFiltersOf(ctx.db, request.query);
+      return listPayments(ctx.db, orgId, filters, { ...pageOf(request.query), after: request.query.after });
+    },
+  );
+
+  app.get(
+    '/payments/export.csv',
+    {
+      preHandler: app.authenticateOrApiToken,
+      config: { organisationScope: paymentListScope },
+      schema: {
+        ...common,
+        summary:
+          'Every payment matching the filters as CSV (UTF-8 with BOM, newest first, amounts in major units), streamed; the same filters as the list',
+        querystring: PaymentExportQuery,
+        response: { 200: CsvFile, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const orgId = await listedOrganisation(ctx.db, request);
+      const filters = await paymentFiltersOf(ctx.db, request.query);
+      const fileName = await exportFileName(ctx.db, orgId, filters, ctx.clock.now());
+      const chunks = await paymentsCsv(ctx.db, orgId, filters);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(chunks));
+    },
   );
 
   app.get(
@@ -128,13 +174,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         ...common,
         summary: "An organisation's payments (superadmin, read-only)",
         params: IdParams,
-        querystring: PaymentListQuery,
-        response: { 200: ListOf(PaymentRef), ...authErrors },
+        querystring: OrganisationPaymentListQuery,
+        response: { 200: PaymentList, ...authErrors },
       },
     },
     async (request) => {
       await assertOrganisationExists(ctx.db, request.params.id);
-      return listPayments(ctx.db, request.params.id, filtersOf(request.query), pageOf(request.query));
+      const filters = await paymentFiltersOf(ctx.db, request.query);
+      return listPayments(ctx.db, request.params.id, filters, { ...pageOf(request.query), after: request.query.after });
     },
   );
 

@@ -1,7 +1,7 @@
 // The payment's wire shape: the routes validate and serialise with these, the services build Static<> values of
 // them, the console types its API client with them.
 import { Type, type Static } from 'typebox';
-import { DateTime, Email, OrNull } from './common.ts';
+import { DatabaseId, DateTime, Email, OrNull } from './common.ts';
 import { PageQuery } from './pagination.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks.ts';
 
@@ -83,16 +83,60 @@ export const CreatePaymentResponse = Type.Object({
 
 export const PaymentStatusFilter = Type.Union([Type.Literal('Pending'), Type.Literal('Success'), Type.Literal('Failed')]);
 
+/** How a payment was made or started, as the list filters it (docs/console.md#payment-channels gives the mapping). */
+export const PAYMENT_CHANNELS = ['gateway', 'bank', 'none', 'checkout', 'record-url'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
+/**
+ * The filters of the payments list and its CSV export. Values the schema cannot say enough about (a status list, a
+ * currency, amounts in the currency's precision, a channel) are strings the payments service checks, so a bad one is
+ * a 400 that names it.
+ */
+export const PaymentFilterQuery = {
+  status: Type.Optional(
+    Type.String({ maxLength: 40, description: 'Pending, Success or Failed; several separated by commas (status=Failed,Pending)' }),
+  ),
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'reference, customer name or e-mail' })),
+  gatewayId: Type.Optional(DatabaseId({ description: 'the gateway the payment went through' })),
+  currency: Type.Optional(Type.String({ maxLength: 3, description: 'ISO 4217 code, e.g. GHS' })),
+  amountMin: Type.Optional(Type.String({ maxLength: 30, description: 'at least this amount, in major units ("1000.00"); needs currency' })),
+  amountMax: Type.Optional(Type.String({ maxLength: 30, description: 'at most this amount, in major units ("2500.50"); needs currency' })),
+  channel: Type.Optional(Type.String({ maxLength: 20, description: `how the payment was made: ${PAYMENT_CHANNELS.join(', ')}` })),
+  customer: Type.Optional(Type.String({ maxLength: 200, description: "customer's name or e-mail (part of it)" })),
+  organisationId: Type.Optional(
+    DatabaseId({ description: 'superadmin only: one organisation (without it, every organisation); 400 for anyone else' }),
+  ),
+};
+
 export const PaymentListQuery = Type.Object(
   {
     ...PageQuery,
-    status: Type.Optional(PaymentStatusFilter),
-    from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after' })),
-    to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'reference, customer name or e-mail' })),
+    ...PaymentFilterQuery,
+    after: Type.Optional(
+      Type.String({ maxLength: 100, description: 'keyset cursor: the `next` of the previous page (instead of page, for deep pages)' }),
+    ),
   },
   { additionalProperties: false },
 );
+
+export const PaymentExportQuery = Type.Object(PaymentFilterQuery, { additionalProperties: false });
+
+/** Past this many matches a list's counted total stops counting: `totalCapped` and total = the cap. */
+export const PAYMENT_TOTAL_CAP = 1000;
+
+/** A listed payment: the payment, and its organisation's code (useful in a superadmin's list of every organisation). */
+export const ListedPayment = Type.Object({ ...Payment.properties, organisationCode: Type.String() });
+
+export const PaymentList = Type.Object({
+  items: Type.Array(ListedPayment),
+  total: Type.Integer({ description: `exact, or ${PAYMENT_TOTAL_CAP} when totalCapped` }),
+  totalCapped: Type.Boolean({ description: `more than ${PAYMENT_TOTAL_CAP} payments match (total is the cap)` }),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  next: OrNull(Type.String({ description: 'cursor of the page after this one (pass as after), null on the last page' })),
+});
 
 export const PaymentMessage = Type.Object({
   id: Type.Integer(),

@@ -167,8 +167,10 @@ const selfScopedOrPublic = new Set([
   'POST /organisations/my-organisation/gateways',
   'GET /organisations/my-organisation/banks',
   'POST /organisations/my-organisation/banks',
-  // Payments of the caller's own organisation (the list is scoped; creation cannot name another one).
+  // Payments of the caller's own organisation (the list and export are scoped — organisationId is a 400 for an
+  // orgadmin, tested in payments-list.test.ts; creation cannot name another one).
   'GET /payments',
+  'GET /payments/export.csv',
   'POST /payments',
   'GET /receipt-batches',
   'POST /receipt-batches',

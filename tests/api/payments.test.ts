@@ -62,11 +62,14 @@ describe('creating payments', () => {
     expect(attempts).toEqual([]);
     expect(created).toEqual(stored);
     expect(created).toMatchObject({ customerPhone: '+233200000001', metadata: { orderId: 'A-17' }, status: 'Pending' });
-    // And as the list shows it.
+    // And as the list shows it, with its organisation's code.
     const listed = body<{ items: Record<string, unknown>[] }>(await call('GET', '/api/payments?page=1&pageSize=50', orgadmin)).items;
-    expect(listed.find((item) => item['id'] === created['id'])).toEqual(
-      Object.fromEntries(Object.entries(stored).filter(([key]) => key in listed[0]!)),
-    );
+    const item = listed.find((row) => row['id'] === created['id']);
+    expect(item?.['organisationCode']).toMatch(/^ORG\d+$/);
+    expect(item).toEqual({
+      ...Object.fromEntries(Object.entries(stored).filter(([key]) => key in listed[0]!)),
+      organisationCode: item?.['organisationCode'],
+    });
   });
 
   it('makes references time-sortable', async () => {

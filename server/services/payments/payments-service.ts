@@ -8,6 +8,8 @@ import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
 import { bankCheckoutUrl, banksForCheckout } from './bank-checkout.ts';
 import { startAtGateway, gatewaysToTry, type GatewayInit, type OrchestrationContext } from './orchestrator.ts';
 import * as rows from './payments-repository.ts';
+import { listPayments as listRows, type PaymentFilters } from './payments-list-repository.ts';
+import { decodeCursor, encodeCursor } from './payment-filters.ts';
 import { newPaymentReference } from './reference.ts';
 import { toPublicPayment, type PublicPayment } from './public-payment.ts';
 import { insertRecordedPayments, type PaymentCreation, type RecordedPayment } from './payment-changes.ts';
@@ -209,19 +211,39 @@ export async function getPayment(db: Database, orgId: number, reference: string)
   );
 }
 
-/** A page of the organisation's payments, newest first, filtered. */
-export async function listPayments(db: Database, orgId: number, filters: rows.PaymentFilters, page: { page: number; pageSize: number }) {
+/**
+ * A page of payments (of one organisation, or of every one when orgId is null) as the API shows them: the filtered
+ * total (capped past TOTAL_CAP when counted) and the cursor of the next page.
+ */
+export async function listPayments(
+  db: Database,
+  orgId: number | null,
+  filters: PaymentFilters,
+  page: { page: number; pageSize: number; after?: string | undefined },
+) {
+  const after = page.after === undefined ? undefined : decodeCursor(page.after);
   // One statement for the page, its gateway names and the total; base units from the per-process currency cache.
-  const { items, total } = await rows.listPayments(db, orgId, filters, { limit: page.pageSize, offset: (page.page - 1) * page.pageSize });
+  const { items, total, totalCapped } = await listRows(db, orgId, filters, {
+    limit: page.pageSize,
+    offset: after ? 0 : (page.page - 1) * page.pageSize,
+    after,
+  });
   const currencies = new Map(
     (await cachedCurrenciesByCode(db, [...new Set(items.map((item) => item.currency))])).map((row) => [row.code, row.baseUnit]),
   );
+  const last = items.at(-1);
   return {
     // toPublicPayment reads only the fields it shows, so a listed payment is passed as it is (no per-row copy).
-    items: items.map((item) => toPublicPayment(item, currencies.get(item.currency) ?? 100, item.gatewayName)),
+    items: items.map((item) =>
+      Object.assign(toPublicPayment(item, currencies.get(item.currency) ?? 100, item.gatewayName), {
+        organisationCode: item.organisationCode,
+      }),
+    ),
     total,
+    totalCapped,
     page: page.page,
     pageSize: page.pageSize,
+    next: last && items.length === page.pageSize ? encodeCursor(last.cursor) : null,
   };
 }
 

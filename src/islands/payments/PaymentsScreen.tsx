@@ -1,14 +1,6 @@
-import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useRef, useState } from 'react';
 import { failureToast, successToast } from '../../lib/action-toasts.ts';
-import {
-  getReceiptLink,
-  listOrganisationPayments,
-  listPayments,
-  markPaymentPaid,
-  type Payment,
-  type PaymentStatus,
-} from '../../lib/api/payments.ts';
+import { getReceiptLink, markPaymentPaid, type Payment } from '../../lib/api/payments.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import {
   COPY_FAILED,
@@ -21,40 +13,106 @@ import {
   RECEIPT_FAILED,
   paymentAmount,
 } from '../../lib/payment-form.ts';
+import { isFiltered } from '../../lib/payment-filters.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
-import { $selectedOrgId, ensureSelectedOrganisation } from '../../lib/stores/organisation.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import RequireSession from '../shell/RequireSession.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
-import EmptyState from '../ui/EmptyState.tsx';
 import Pager from '../ui/Pager.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
 import { PlusIcon } from '../ui/icons.tsx';
 import SearchToolbar from '../ui/SearchToolbar.tsx';
-import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
-import { usePagedList } from '../ui/usePagedList.ts';
+import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
 import CreatePaymentModal from './CreatePaymentModal.tsx';
+import ExportButton from './ExportButton.tsx';
 import InvoicePreviewModal from './InvoicePreviewModal.tsx';
 import MessageComposerModal from './MessageComposerModal.tsx';
-import PaymentsTable from './PaymentsTable.tsx';
-import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
-import OrganisationPicker from '../organisations/OrganisationPicker.tsx';
+import PaymentsFilterBar from './PaymentsFilterBar.tsx';
+import PaymentsTable, { type PaymentRowActions } from './PaymentsTable.tsx';
+import { usePaymentFilterChoices } from './usePaymentFilterChoices.ts';
+import { usePaymentFilters } from './usePaymentFilters.ts';
+import { usePaymentsPage, type PaymentsPage } from './usePaymentsPage.ts';
+import type { PaymentFilterState } from '../../lib/payment-filters.ts';
 
 const TITLE = 'All Payments';
-const STATUSES: readonly PaymentStatus[] = ['Pending', 'Success', 'Failed'];
+
+/** The search box, the filters and the count, then the table and its pager: one list for both roles. */
+function FilteredPaymentList({
+  filters,
+  onChange,
+  list,
+  superadmin,
+  actions,
+  emptyTitle,
+  emptyDescription,
+}: {
+  filters: PaymentFilterState;
+  onChange: (change: Partial<PaymentFilterState>) => void;
+  list: PaymentsPage;
+  superadmin: boolean;
+  actions: PaymentRowActions;
+  emptyTitle: string;
+  emptyDescription: string;
+}) {
+  const choices = usePaymentFilterChoices(superadmin);
+  const organisations = useAllOrganisations({ enabled: superadmin });
+  const [searchText, setSearchText] = useState(filters.search);
+  const [appliedSearch, setAppliedSearch] = useState(filters.search);
+  const searchTimer = useRef<number | undefined>(undefined);
+  // Back or Clear changed the applied search: the box follows (a box only differing by blanks is left as typed).
+  if (appliedSearch !== filters.search) {
+    setAppliedSearch(filters.search);
+    if (searchText.trim() !== filters.search) setSearchText(filters.search);
+  }
+  const filtered = isFiltered(filters);
+  return (
+    <>
+      <SearchToolbar
+        label="Search payments"
+        placeholder="Search by reference, customer name or email"
+        value={searchText}
+        onChange={(text) => {
+          setSearchText(text);
+          window.clearTimeout(searchTimer.current);
+          searchTimer.current = window.setTimeout(() => onChange({ search: text.trim() }), 300);
+        }}
+        count={{ loaded: list.loaded, total: list.total, noun: 'payment', filtered, capped: list.totalCapped }}
+      />
+      <PaymentsFilterBar
+        filters={filters}
+        onChange={onChange}
+        choices={choices}
+        organisations={superadmin ? (organisations.state === 'loaded' ? organisations.items : []) : undefined}
+        actions={<ExportButton filters={filters} />}
+      />
+      {list.loaded ? (
+        <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
+          <PaymentsTable
+            caption="Payments"
+            rows={list.rows}
+            showOrganisation={superadmin && filters.organisationId === ''}
+            emptyTitle={filtered ? 'No payments match these filters.' : emptyTitle}
+            emptyDescription={filtered ? 'Try another reference, customer or status.' : emptyDescription}
+            {...actions}
+          />
+          <Pager
+            page={filters.page}
+            pageSize={filters.pageSize}
+            total={list.total}
+            onChange={(paging) => onChange(paging)}
+            sizeLabel="Payments per page"
+            {...(list.totalCapped ? { capped: { shown: list.rows.length } } : {})}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
 
 /** Orgadmin: the organisation's payments with create, mark as paid, invoice and receipt actions. */
 function OrganisationPayments() {
-  const statusId = useId();
-  const [searchText, setSearchText] = useState('');
-  const [status, setStatus] = useState<PaymentStatus | ''>('');
-  const search = useDebouncedValue(searchText.trim(), 300);
-  const list = usePagedList<Payment>({
-    fetchPage: (paging) => listPayments({ ...paging, status: status || undefined, search: search || undefined }),
-    filterKey: `${status}|${search}`,
-    loadingMessage: 'Loading payments...',
-    errorMessage: PAYMENTS_LOAD_FAILED,
-  });
+  const [filters, setFilters] = usePaymentFilters();
+  const list = usePaymentsPage(filters, PAYMENTS_LOAD_FAILED);
   const [creating, setCreating] = useState(false);
   const [invoiceOf, setInvoiceOf] = useState<Payment | null>(null);
   const [messageTo, setMessageTo] = useState<Payment | null>(null);
@@ -68,7 +126,7 @@ function OrganisationPayments() {
     try {
       const updated = await markPaymentPaid(toMarkPaid.id);
       showToast(successToast(MARKED_PAID));
-      list.replaceRow((row) => row.id === updated.id, updated);
+      list.replaceRow(updated.reference, updated);
       list.reload();
     } catch (error) {
       showToast(failureToast(error, MARK_PAID_FAILED));
@@ -111,7 +169,6 @@ function OrganisationPayments() {
     }
   };
 
-  const filtered = search !== '' || status !== '';
   return (
     <section className="screen payments-screen">
       <ScreenHeader
@@ -124,52 +181,22 @@ function OrganisationPayments() {
           </button>
         }
       />
-      <SearchToolbar
-        label="Search payments"
-        placeholder="Search by reference, customer name or email"
-        value={searchText}
-        onChange={setSearchText}
-        count={{ loaded: list.loaded, total: list.total, noun: 'payment', filtered }}
-        filters={
-          <>
-            <label htmlFor={statusId} className="visually-hidden">
-              Status
-            </label>
-            <select
-              id={statusId}
-              className="select payments-status-filter"
-              value={status}
-              onChange={(event) => setStatus(event.target.value as PaymentStatus | '')}
-            >
-              <option value="">All statuses</option>
-              {STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </>
-        }
+      <FilteredPaymentList
+        filters={filters}
+        onChange={setFilters}
+        list={list}
+        superadmin={false}
+        emptyTitle="No payments yet."
+        emptyDescription="Create a payment to send your customer an invoice."
+        actions={{
+          busyId,
+          onSend: setMessageTo,
+          onViewInvoice: setInvoiceOf,
+          onMarkPaid: setToMarkPaid,
+          onViewReceipt: (payment) => void viewReceipt(payment),
+          onCopyLink: (payment) => void copyLink(payment),
+        }}
       />
-      {list.loaded ? (
-        <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
-          <PaymentsTable
-            caption="Payments"
-            rows={list.rows}
-            emptyTitle={filtered ? 'No payments match these filters.' : 'No payments yet.'}
-            emptyDescription={
-              filtered ? 'Try another reference, customer or status.' : 'Create a payment to send your customer an invoice.'
-            }
-            busyId={busyId}
-            onSend={setMessageTo}
-            onViewInvoice={setInvoiceOf}
-            onMarkPaid={setToMarkPaid}
-            onViewReceipt={(payment) => void viewReceipt(payment)}
-            onCopyLink={(payment) => void copyLink(payment)}
-          />
-          <Pager page={list.page} pageSize={list.pageSize} total={list.total} onChange={list.setPaging} sizeLabel="Payments per page" />
-        </div>
-      ) : null}
       {creating ? (
         <CreatePaymentModal
           onClose={() => setCreating(false)}
@@ -199,46 +226,28 @@ function OrganisationPayments() {
   );
 }
 
-/** Superadmin: one organisation's payments, read-only. */
-function OrganisationPaymentList({ organisationId }: { organisationId: number }) {
-  const list = usePagedList<Payment>({
-    fetchPage: (paging) => listOrganisationPayments(organisationId, paging),
-    filterKey: String(organisationId),
-    loadingMessage: 'Loading payments...',
-    errorMessage: ORGANISATION_PAYMENTS_LOAD_FAILED,
-  });
-  const [invoiceOf, setInvoiceOf] = useState<Payment | null>(null);
-  if (!list.loaded) return null;
-  return (
-    <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
-      <PaymentsTable caption="Payments" rows={list.rows} emptyTitle="This organisation has no payments yet." onViewInvoice={setInvoiceOf} />
-      <Pager page={list.page} pageSize={list.pageSize} total={list.total} onChange={list.setPaging} sizeLabel="Payments per page" />
-      {invoiceOf ? <InvoicePreviewModal reference={invoiceOf.reference} onClose={() => setInvoiceOf(null)} /> : null}
-    </div>
-  );
-}
-
-/** Superadmin: picks an organisation (the first by default) and views its payments read-only (docs/console.md#screens). */
+/** Superadmin: every organisation's payments in one list (or one organisation's), read-only (docs/console.md#screens). */
 function SuperadminPayments() {
-  const choices = useAllOrganisations({ onLoaded: ensureSelectedOrganisation });
-  const selectedId = useStore($selectedOrgId);
-
+  const [filters, setFilters] = usePaymentFilters();
+  const list = usePaymentsPage(filters, filters.organisationId ? ORGANISATION_PAYMENTS_LOAD_FAILED : PAYMENTS_LOAD_FAILED);
+  const [invoiceOf, setInvoiceOf] = useState<Payment | null>(null);
   return (
     <section className="screen payments-screen">
       <ScreenHeader
         title={TITLE}
-        description="Payments of any organisation on the platform."
+        description="Payments of every organisation on the platform, or of the one you pick."
         actions={<span className="badge badge--accent">{READ_ONLY_LABEL}</span>}
       />
-      <div className="toolbar">
-        <OrganisationPicker choices={choices} selectedId={selectedId} />
-      </div>
-      {choices.state === 'loaded' && choices.items.length === 0 ? (
-        <div className="table-wrap">
-          <EmptyState title="No organisations yet." description="Payments appear here once an organisation has been created." />
-        </div>
-      ) : null}
-      {choices.state === 'loaded' && selectedId !== null ? <OrganisationPaymentList key={selectedId} organisationId={selectedId} /> : null}
+      <FilteredPaymentList
+        filters={filters}
+        onChange={setFilters}
+        list={list}
+        superadmin
+        emptyTitle={filters.organisationId ? 'This organisation has no payments yet.' : 'No payments yet.'}
+        emptyDescription="Payments appear here once an organisation takes them."
+        actions={{ onViewInvoice: setInvoiceOf }}
+      />
+      {invoiceOf ? <InvoicePreviewModal reference={invoiceOf.reference} onClose={() => setInvoiceOf(null)} /> : null}
     </section>
   );
 }

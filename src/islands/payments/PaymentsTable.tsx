@@ -13,9 +13,14 @@ export interface PaymentRowActions {
   busyId?: string | null;
 }
 
+/** A row: a payment, with its organisation's code in a list of several organisations. */
+export type PaymentRow = Payment & { organisationCode?: string };
+
 export interface PaymentsTableProps extends PaymentRowActions {
-  rows: readonly Payment[];
+  rows: readonly PaymentRow[];
   caption: string;
+  /** A superadmin's list of every organisation: an Organisation column. */
+  showOrganisation?: boolean;
   emptyTitle: string;
   emptyDescription?: string;
 }
@@ -63,10 +68,26 @@ function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRo
   return shown.length > 0 ? <div className="row-actions">{shown}</div> : <span className="cell-muted">—</span>;
 }
 
+/** The page of a payment (its detail and timeline). */
+export const paymentDetailUrl = (reference: string) => `/dashboard/payments/${encodeURIComponent(reference)}`;
+
 /** The payments table: Reference ID, Receipt No., Amount, Status, Customer, Date, Actions (docs/console.md#screens). */
-export default function PaymentsTable({ rows, caption, emptyTitle, emptyDescription, ...actions }: PaymentsTableProps) {
-  const columns: Column<Payment>[] = [
-    { key: 'reference', card: 'title', header: 'Reference ID', render: (row) => <span className="code-tag">{row.reference}</span> },
+export default function PaymentsTable({ rows, caption, emptyTitle, emptyDescription, showOrganisation, ...actions }: PaymentsTableProps) {
+  const organisation: Column<PaymentRow>[] = showOrganisation
+    ? [{ key: 'organisation', header: 'Organisation', render: (row) => <span className="cell-muted">{row.organisationCode ?? '—'}</span> }]
+    : [];
+  const columns: Column<PaymentRow>[] = [
+    {
+      key: 'reference',
+      card: 'title',
+      header: 'Reference ID',
+      render: (row) => (
+        <a className="code-tag payment-link" href={paymentDetailUrl(row.reference)}>
+          {row.reference}
+        </a>
+      ),
+    },
+    ...organisation,
     {
       key: 'receiptNumber',
       header: 'Receipt No.',

@@ -9,12 +9,20 @@ export interface PagerProps {
   onChange: (next: PageState) => void;
   /** What the rows are, for the labels ("Rows per page" by default). */
   sizeLabel?: string;
+  /**
+   * The server stopped counting at `total` (its cap): pages go on while they come back full, and the labels say
+   * "of 1,000+" with no last page. `shown` is the number of rows on this page.
+   */
+  capped?: { shown: number };
 }
 
 /** Prev/Next paging with a page-size select (10, 25, 50, 100). */
-export default function Pager({ page, pageSize, total, onChange, sizeLabel = 'Rows per page' }: PagerProps) {
+export default function Pager({ page, pageSize, total, onChange, sizeLabel = 'Rows per page', capped }: PagerProps) {
   const sizeId = useId();
-  const { from, to } = pageRange(page, pageSize, total);
+  const { from, to } = capped
+    ? { from: capped.shown === 0 ? 0 : (page - 1) * pageSize + 1, to: (page - 1) * pageSize + capped.shown }
+    : pageRange(page, pageSize, total);
+  const hasNext = capped ? capped.shown === pageSize : hasNextPage(page, total, pageSize);
   return (
     <nav className="pager" aria-label="Pagination">
       <div className="pager__size">
@@ -27,22 +35,15 @@ export default function Pager({ page, pageSize, total, onChange, sizeLabel = 'Ro
           ))}
         </select>
         <span aria-live="polite">
-          {from}–{to} of {total}
+          {from}–{to} of {capped ? `${total.toLocaleString('en-GH')}+` : total}
         </span>
       </div>
       <div className="pager__nav">
-        <span>
-          Page {page} of {pageCount(total, pageSize)}
-        </span>
+        <span>{capped ? `Page ${page}` : `Page ${page} of ${pageCount(total, pageSize)}`}</span>
         <button type="button" className="btn btn--sm" disabled={!hasPrevPage(page)} onClick={() => onChange({ page: page - 1, pageSize })}>
           Prev
         </button>
-        <button
-          type="button"
-          className="btn btn--sm"
-          disabled={!hasNextPage(page, total, pageSize)}
-          onClick={() => onChange({ page: page + 1, pageSize })}
-        >
+        <button type="button" className="btn btn--sm" disabled={!hasNext} onClick={() => onChange({ page: page + 1, pageSize })}>
           Next
         </button>
       </div>

@@ -7,8 +7,11 @@ export interface SearchToolbarProps {
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
-  /** The live count beside the box once the list has loaded: "3 organisations", "1 user found" when filtered. */
-  count: { loaded: boolean; total: number; noun: string; filtered: boolean };
+  /**
+   * The live count beside the box once the list has loaded: "3 organisations", "1 user found" when filtered,
+   * "1,000+ payments found" when the server stopped counting at its cap.
+   */
+  count: { loaded: boolean; total: number; noun: string; filtered: boolean; capped?: boolean };
   /** Filters that sit with the search box (the payments' status); they are grouped with it. */
   filters?: ReactNode;
 }
@@ -48,8 +51,8 @@ export default function SearchToolbar({ label, placeholder, value, onChange, cou
       )}
       {count.loaded ? (
         <span className="toolbar__count" aria-live="polite">
-          {count.total} {count.noun}
-          {count.total === 1 ? '' : 's'}
+          {count.capped ? `${count.total.toLocaleString('en-GH')}+` : count.total} {count.noun}
+          {count.total === 1 && !count.capped ? '' : 's'}
           {count.filtered ? ' found' : ''}
         </span>
       ) : null}

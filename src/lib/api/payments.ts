@@ -5,12 +5,14 @@ import type {
   CreatePaymentResponse,
   GatewayInit as GatewayInitSchema,
   Payment as PaymentSchema,
+  PaymentList as PaymentListSchema,
   PaymentListQuery as PaymentListQuerySchema,
   PaymentMessage as PaymentMessageSchema,
   PaymentMessageBody,
   PaymentStatusFilter,
 } from '../../../shared/schemas/payments.ts';
-import { apiGet, apiPatch, apiPost } from './client.ts';
+import { getToken } from '../token.ts';
+import { ApiError, apiGet, apiPatch, apiPost, apiUrl, type QueryParams } from './client.ts';
 import { normaliseList, type ListPage } from './list.ts';
 
 /** Payment status (docs/console.md#states): any other value counts as not paid. */
@@ -31,9 +33,71 @@ export type CreatePaymentInput = Static<typeof CreatePaymentBody>;
 /** GET /payments filters and page. */
 export type PaymentListQuery = Omit<Static<typeof PaymentListQuerySchema>, 'pageSize'> & { pageSize?: number };
 
+/** A page of the filtered list: the payments (with their organisation's code) and whether the total stopped at its cap. */
+export type PaymentListPage = Wire<Static<typeof PaymentListSchema>>;
+export type ListedPayment = PaymentListPage['items'][number];
+
 /** GET /payments (orgadmin): a page of the caller's organisation's payments, newest first. */
 export async function listPayments(query: PaymentListQuery = {}): Promise<ListPage<Payment>> {
   return normaliseList<Payment>(await apiGet<unknown>('/payments', { ...query }));
+}
+
+/** GET /payments with filters: the caller's organisation's payments, or a superadmin's of every (or one) organisation. */
+export function listFilteredPayments(query: QueryParams): Promise<PaymentListPage> {
+  return apiGet<PaymentListPage>('/payments', { ...query });
+}
+
+/** How far an export has come: rows and bytes received so far. */
+export interface ExportProgress {
+  rows: number;
+  bytes: number;
+}
+
+/**
+ * GET /payments/export.csv with the list's filters: reads the streamed CSV, reporting rows and bytes as they arrive,
+ * and resolves with the file and the name the server gave it. The bearer token goes in a header (never in a URL), so
+ * the download is a fetch rather than a link.
+ */
+export async function exportPaymentsCsv(
+  query: QueryParams,
+  onProgress: (progress: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<{ file: Blob; fileName: string }> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl('/payments/export.csv', { ...query }), {
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      signal,
+    });
+  } catch (error) {
+    throw new ApiError({ error });
+  }
+  if (!response.ok || !response.body) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      // not JSON: the text is the message
+    }
+    throw new ApiError({ body, status: response.status, statusText: response.statusText });
+  }
+  const parts: Uint8Array[] = [];
+  const progress = { rows: 0, bytes: 0 };
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    progress.bytes += value.byteLength;
+    // A row ends with CRLF; quoted line breaks inside a cell are rare enough for a progress figure.
+    for (const byte of value) if (byte === 10) progress.rows++;
+    onProgress({ rows: Math.max(0, progress.rows - 1), bytes: progress.bytes });
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'payments.csv';
+  return { file: new Blob(parts as BlobPart[], { type: 'text/csv;charset=utf-8' }), fileName };
 }
 
 /** GET /organisations/{id}/payments (superadmin, read-only). */

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import PaymentsScreen from '../../../../src/islands/payments/PaymentsScreen.tsx';
 import type { Payment } from '../../../../src/lib/api/payments.ts';
 import type { Currency, User } from '../../../../src/lib/api/types.ts';
-import { $selectedOrgId } from '../../../../src/lib/stores/organisation.ts';
 import { $session } from '../../../../src/lib/stores/session.ts';
 import { $toasts, clearToasts } from '../../../../src/lib/stores/toasts.ts';
 import { errorBody, listOf, routeFetch, type RoutedRequest, type RoutedResponse } from '../../support/fetch-routes.ts';
@@ -65,7 +64,10 @@ function api(override: (request: RoutedRequest) => RoutedResponse | undefined = 
   return routeFetch((request) => {
     const special = override(request);
     if (special) return special;
-    if (request.path === '/api/payments' && request.method === 'GET') return { body: listOf([pending, paid]) };
+    if (request.path === '/api/payments' && request.method === 'GET') {
+      if (request.query['organisationId'] === '9') return { body: listOf([payment('PAY-0000000000000009', { customerName: 'Yaw' })]) };
+      return { body: { ...listOf([pending, paid].map((row) => ({ ...row, organisationCode: 'ACME' }))), totalCapped: false, next: null } };
+    }
     if (request.path === '/api/organisations/my-organisation')
       return { body: { id: 7, currencies: ['GHS', 'USD'], defaultCurrency: 'USD' } };
     if (request.path === '/api/currencies') return { body: listOf(currencies) };
@@ -77,16 +79,13 @@ function api(override: (request: RoutedRequest) => RoutedResponse | undefined = 
         ]),
       };
     }
-    if (request.path === '/api/organisations/7/payments') return { body: listOf([pending, paid]) };
-    if (request.path === '/api/organisations/9/payments')
-      return { body: listOf([payment('PAY-0000000000000009', { customerName: 'Yaw' })]) };
     return undefined;
   });
 }
 
 beforeEach(() => {
+  window.history.replaceState(null, '', '/dashboard/payments');
   $session.set({ status: 'authenticated', user: orgadmin });
-  $selectedOrgId.set(null);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
@@ -114,13 +113,16 @@ test('orgadmin: the paged table with spec columns, money in each currency, statu
   const { requests } = api();
   const table = await openTable();
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('All Payments');
-  expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/payments', query: { page: '1', pageSize: '10' } });
+  expect(requests.find((r) => r.path === '/api/payments')).toMatchObject({ method: 'GET', query: { page: '1', pageSize: '10' } });
   expect(
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual(['Reference ID', 'Receipt No.', 'Amount', 'Status', 'Customer', 'Date', 'Actions']);
   const pendingRow = rowOf(table, pending.reference);
+  expect(within(pendingRow).getByRole('link', { name: pending.reference }).getAttribute('href')).toBe(
+    `/dashboard/payments/${pending.reference}`,
+  );
   expect(within(pendingRow).getByText('GH₵12.50')).toBeTruthy();
   expect(within(pendingRow).getByText('Pending').className).toBe('badge badge--danger');
   expect(buttonNames(pendingRow)).toEqual(['Send', 'View invoice', 'Mark as paid']);
@@ -140,13 +142,40 @@ test("'Failed to load payments' when the list cannot be loaded", async () => {
   await waitFor(() => expect(messages()).toEqual(['error: Failed to load payments: Internal Server Error']));
 });
 
-test('the status filter and search go to the server and restart from page 1', async () => {
+test('the filters and search go to the server, restart from page 1 and live in the URL (Back restores them)', async () => {
   const { requests } = api();
   await openTable();
-  fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Success' } });
-  await waitFor(() => expect(requests.at(-1)?.query).toMatchObject({ status: 'Success', page: '1' }));
+  const lastList = () => requests.filter((r) => r.path === '/api/payments').at(-1)?.query;
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Success' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Failed' }));
+  await waitFor(() => expect(lastList()).toMatchObject({ status: 'Success,Failed', page: '1' }));
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search payments' }), { target: { value: 'kofi' } });
-  await waitFor(() => expect(requests.at(-1)?.query).toMatchObject({ status: 'Success', search: 'kofi', page: '1' }));
+  await waitFor(() => expect(lastList()).toMatchObject({ status: 'Success,Failed', search: 'kofi', page: '1' }));
+  fireEvent.change(screen.getByLabelText('Channel'), { target: { value: 'record-url' } });
+  fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'GHS' } });
+  await waitFor(() => expect(lastList()).toMatchObject({ channel: 'record-url', currency: 'GHS' }));
+  expect(window.location.search).toBe('?status=Success%2CFailed&currency=GHS&channel=record-url&search=kofi');
+  window.history.back();
+  await waitFor(() => expect(window.location.search).toBe('?status=Success%2CFailed&channel=record-url&search=kofi'));
+  await waitFor(() => expect(lastList()).not.toHaveProperty('currency'));
+  expect(lastList()).toMatchObject({ channel: 'record-url' });
+});
+
+test("the count says '1,000+' and the pager goes on while pages are full when the server stopped counting", async () => {
+  const rows = Array.from({ length: 10 }, (_, i) => ({
+    ...payment(`PAY-00000000000001${String(i).padStart(2, '0')}`),
+    organisationCode: 'ACME',
+  }));
+  api((request) =>
+    request.path === '/api/payments'
+      ? { body: { items: rows, total: 1000, totalCapped: true, page: 1, pageSize: 10, next: 'x' } }
+      : undefined,
+  );
+  await openTable();
+  expect(screen.getByText('1,000+ payments')).toBeTruthy();
+  expect(screen.getByText('1–10 of 1,000+')).toBeTruthy();
+  expect(screen.getByText('Page 1')).toBeTruthy();
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(false);
 });
 
 test("Mark as paid asks first, PATCHes mark-success and toasts 'Payment marked as paid.'", async () => {
@@ -219,24 +248,37 @@ test('View invoice previews the invoice page 60vh high with print, new-tab and d
   expect(within(dialog).getByRole('link', { name: 'Open in new tab' }).getAttribute('target')).toBe('_blank');
 });
 
-test("superadmin: 'Superadmin: read-only', an organisation dropdown (first by default) and no create or mark-as-paid", async () => {
+test("superadmin: 'Superadmin: read-only', every organisation's payments in one list, an organisation filter, no create or mark-as-paid", async () => {
   $session.set({ status: 'authenticated', user: superadmin });
   const { requests } = api();
   render(<PaymentsScreen />);
   const table = await screen.findByRole('table', { name: 'Payments' });
   expect(screen.getByText('Superadmin: read-only')).toBeTruthy();
   expect(requests.find((r) => r.path === '/api/organisations')?.query).toMatchObject({ all: 'true' });
-  expect(requests.find((r) => r.path === '/api/organisations/7/payments')?.query).toMatchObject({ page: '1', pageSize: '10' });
-  expect(requests.some((r) => r.path === '/api/payments')).toBe(false);
+  expect(requests.find((r) => r.path === '/api/payments')?.query).toEqual({ page: '1', pageSize: '10' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toContain('Organisation');
+  expect(within(rowOf(table, pending.reference)).getByText('ACME')).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Create Payment' })).toBeNull();
   expect(screen.queryByRole('button', { name: /Mark as paid/ })).toBeNull();
   expect(screen.queryByRole('button', { name: /Copy link|View receipt/ })).toBeNull();
   expect(within(rowOf(table, pending.reference)).getByRole('button', { name: /View invoice/ })).toBeTruthy();
-  const picker = screen.getByLabelText<HTMLSelectElement>('Organisation');
-  expect(picker.value).toBe('7');
+  const picker = await screen.findByLabelText<HTMLSelectElement>('Organisation');
+  expect(picker.value).toBe('');
+  await waitFor(() =>
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All organisations', 'Acme Pay', 'Kumasi Traders']),
+  );
   fireEvent.change(picker, { target: { value: '9' } });
   expect(await screen.findByText('Yaw')).toBeTruthy();
-  expect($selectedOrgId.get()).toBe(9);
+  expect(requests.filter((r) => r.path === '/api/payments').at(-1)?.query).toMatchObject({ organisationId: '9', page: '1' });
+  expect(window.location.search).toBe('?organisationId=9');
 });
 
 test('superadmin: failures toast the spec texts', async () => {
@@ -246,7 +288,8 @@ test('superadmin: failures toast the spec texts', async () => {
   await waitFor(() => expect(messages()).toEqual(['error: Failed to load organisations: Internal Server Error']));
   cleanup();
   clearToasts();
-  api((request) => (request.path === '/api/organisations/7/payments' ? errorBody(500, 'Internal Server Error', '') : undefined));
+  window.history.replaceState(null, '', '/dashboard/payments?organisationId=7');
+  api((request) => (request.path === '/api/payments' ? errorBody(500, 'Internal Server Error', '') : undefined));
   render(<PaymentsScreen />);
   await waitFor(() => expect(messages()).toEqual(['error: Failed to load payments for organisation: Internal Server Error']));
 });

@@ -1,0 +1,339 @@
+import type { Database } from '../../db/client.ts';
+import { columnList, columnsFromDriver, escapeLike, isoTimestampSql } from '../../db/raw.ts';
+import { runStatement, StatementParams } from '../../db/statements.ts';
+import { payments } from '../../db/schema.ts';
+import { PAYMENT_CHANNELS, type PaymentChannel } from '../../../shared/schemas/payments.ts';
+import { PUBLIC_PAYMENT_KEYS, type PublicPaymentSource } from './public-payment.ts';
+
+/** The filters of a payments list or export, checked (payment-filters.ts): every one optional, all of them AND-ed. */
+export interface PaymentFilters {
+  statuses?: readonly string[] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  search?: string | undefined;
+  gatewayId?: number | undefined;
+  currency?: string | undefined;
+  amountMinMinor?: number | undefined;
+  amountMaxMinor?: number | undefined;
+  channel?: PaymentChannel | undefined;
+  customer?: string | undefined;
+}
+
+/** Where a list continues: the (created_at, id) of the last row shown, created_at as PostgreSQL wrote it (microseconds). */
+export interface PaymentCursor {
+  createdAt: string;
+  id: number;
+}
+
+/** A listed payment with its gateway's name (null without a gateway, or when the gateway is gone), organisation and cursor. */
+export type ListedPayment = PublicPaymentSource & { gatewayName: string | null; organisationCode: string; cursor: PaymentCursor };
+
+// A listed payment is shown, nothing more: only the columns the API shows are read (fewer to decode per row), its
+// times already as the API writes them.
+const LISTED_KEYS = PUBLIC_PAYMENT_KEYS.filter((key) => key !== 'createdAt' && key !== 'paidAt');
+const listColumns = `${columnList(payments, LISTED_KEYS, 'p')}, ${isoTimestampSql('p.created_at')} as created_at,
+    ${isoTimestampSql('p.paid_at')} as paid_at, p.created_at::text as cursor_at, p.id as cursor_id,
+    g.name as gateway_name, o.code as organisation_code`;
+const listJoins = `left join gateways g on g.id = p.gateway_id join organisations o on o.id = p.org_id`;
+
+/**
+ * How each channel reads from the payments table. The table keeps whether a payment was started at a gateway or a bank
+ * and who created it (a console user, or nobody: the hosted checkout page, the Record URL, an API token); the Record
+ * URL records a payment already paid, so its paid_at is its created_at, which no later change can give.
+ */
+const CHANNEL_SQL: Record<PaymentChannel, string> = {
+  gateway: 'p.process_via_gateway',
+  bank: 'p.is_bank_payment',
+  none: '(not p.process_via_gateway and not p.is_bank_payment)',
+  checkout: '(p.created_by is null and (p.process_via_gateway or p.is_bank_payment))',
+  'record-url': '(not p.process_via_gateway and not p.is_bank_payment and p.created_by is null and p.paid_at = p.created_at)',
+};
+
+/** Past this many matches, a counted total stops counting (the caller says "1,000+"). */
+export const TOTAL_CAP = 1000;
+
+/** Where a list's total comes from: the roll-ups when the filters allow it, else counting the matching rows (capped). */
+type TotalSource = 'totals' | 'days' | 'count';
+
+const isUtcMidnight = (date: Date | undefined) => date === undefined || date.getTime() % 86_400_000 === 0;
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A text filter: undefined when none or only blanks were sent. */
+const textOf = (text: string | undefined) => text?.trim() || undefined;
+
+/**
+ * Whether a substring filter is set: its best plan depends on the term (a reference matches one row, a common name
+ * thousands — the trigram index for the one, the newest-first walk for the other), so such statements are planned
+ * for their values on every call instead of with one generic plan.
+ */
+const hasTextFilter = (filters: PaymentFilters) => textOf(filters.search) !== undefined || textOf(filters.customer) !== undefined;
+
+function totalSourceOf(filters: PaymentFilters): TotalSource {
+  // The roll-ups count by organisation, UTC day, currency and status only.
+  const countedOnly =
+    textOf(filters.search) ??
+    textOf(filters.customer) ??
+    filters.gatewayId ??
+    filters.amountMinMinor ??
+    filters.amountMaxMinor ??
+    filters.channel;
+  if (countedOnly !== undefined) return 'count';
+  if (filters.from === undefined && filters.to === undefined) return 'totals';
+  // The roll-ups count per UTC day, so they answer a range only when it starts and ends on UTC midnights.
+  return isUtcMidnight(filters.from) && isUtcMidnight(filters.to) ? 'days' : 'count';
+}
+
+/**
+ * The WHERE of `filters` over payments `p` (orgId null: every organisation), and the matching condition over the
+ * roll-ups when the total comes from them; `shape` names which filters are set (the statement's text depends on it only).
+ */
+function whereOf(orgId: number | null, filters: PaymentFilters, params: StatementParams, totalSource: TotalSource) {
+  const conditions: string[] = [];
+  const rollup: string[] = [];
+  let shape = orgId === null ? 'a' : '';
+  if (orgId !== null) {
+    const org = params.add(orgId);
+    conditions.push(`p.org_id = ${org}`);
+    rollup.push(`org_id = ${org}`);
+  }
+  if (filters.statuses && filters.statuses.length > 0) {
+    const statuses = params.add(filters.statuses);
+    conditions.push(`p.status = any(${statuses}::varchar[])`);
+    rollup.push(`status = any(${statuses}::varchar[])`);
+    shape += 's';
+  }
+  if (filters.currency) {
+    const currency = params.add(filters.currency);
+    conditions.push(`p.currency = ${currency}`);
+    rollup.push(`currency = ${currency}`);
+    shape += 'c';
+  }
+  if (filters.from) {
+    conditions.push(`p.created_at >= ${params.add(filters.from)}::timestamptz`);
+    if (totalSource === 'days') rollup.push(`day >= ${params.add(utcDay(filters.from))}::date`);
+    shape += 'f';
+  }
+  if (filters.to) {
+    conditions.push(`p.created_at < ${params.add(filters.to)}::timestamptz`);
+    if (totalSource === 'days') rollup.push(`day < ${params.add(utcDay(filters.to))}::date`);
+    shape += 't';
+  }
+  if (filters.gatewayId !== undefined) {
+    conditions.push(`p.gateway_id = ${params.add(filters.gatewayId)}`);
+    shape += 'g';
+  }
+  if (filters.amountMinMinor !== undefined) {
+    conditions.push(`p.amount_minor >= ${params.add(filters.amountMinMinor)}::bigint`);
+    shape += 'l';
+  }
+  if (filters.amountMaxMinor !== undefined) {
+    conditions.push(`p.amount_minor <= ${params.add(filters.amountMaxMinor)}::bigint`);
+    shape += 'h';
+  }
+  if (filters.channel) {
+    conditions.push(CHANNEL_SQL[filters.channel]);
+    shape += `x${PAYMENT_CHANNELS.indexOf(filters.channel)}`;
+  }
+  const search = textOf(filters.search);
+  if (search) {
+    const pattern = params.add(`%${escapeLike(search)}%`);
+    conditions.push(`(p.reference ilike ${pattern} or p.customer_name ilike ${pattern} or p.customer_email ilike ${pattern})`);
+    shape += 'q';
+  }
+  const customer = textOf(filters.customer);
+  if (customer) {
+    const pattern = params.add(`%${escapeLike(customer)}%`);
+    conditions.push(`(p.customer_name ilike ${pattern} or p.customer_email ilike ${pattern})`);
+    shape += 'n';
+  }
+  return { where: conditions.length > 0 ? conditions.join(' and ') : 'true', rollupWhere: rollup.join(' and ') || 'true', shape };
+}
+
+const keysetAfter = (after: PaymentCursor | undefined, params: StatementParams) =>
+  after ? ` and (p.created_at, p.id) < (${params.add(after.createdAt)}::timestamptz, ${params.add(after.id)}::bigint)` : '';
+
+/**
+ * A page of few matches (the capped count found at most TOTAL_CAP): every match first — read through the trigram
+ * index, whatever PostgreSQL guesses of a term — then sorted. Walking the organisation newest first (the plan of a
+ * broad term, whose matches come every few rows) would read all its rows to find a rare one.
+ */
+function matchesFirstStatement(
+  where: string,
+  shape: string,
+  params: StatementParams,
+  page: { limit: number; offset: number; after?: PaymentCursor | undefined },
+) {
+  const keyset = keysetAfter(page.after, params);
+  const offset = page.offset > 0 && !page.after ? ` offset ${params.add(page.offset)}` : '';
+  const text = `with p as materialized (select * from payments p where ${where}${keyset})
+    select ${listColumns} from p ${listJoins}
+    order by p.created_at desc, p.id desc
+    limit ${page.limit}${offset}`;
+  return { name: `payments_matches_${shape}_${page.limit}`, text, params };
+}
+
+/** How many payments match, counted up to TOTAL_CAP + 1 (enough to tell "more than the cap"). */
+async function countCapped(db: Database, orgId: number | null, filters: PaymentFilters): Promise<number> {
+  const params = new StatementParams();
+  const { where, shape } = whereOf(orgId, filters, params, 'count');
+  const text = `select count(*) as total from (select 1 from payments p where ${where} limit ${TOTAL_CAP + 1}) capped`;
+  const [row] = await runStatement<{ total: string | number }>(db, `payments_count_${shape}`, text, params, { planEachCall: true });
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The page statement: the page joined to gateway names and organisation codes, with the filtered total as a
+ * sub-select in the same snapshot. Its text (and prepared-statement name) depends only on which filters are set.
+ */
+function listStatement(
+  orgId: number | null,
+  filters: PaymentFilters,
+  page: { limit: number; offset: number; after?: PaymentCursor | undefined },
+  matchesFirst = false,
+) {
+  const params = new StatementParams();
+  const totalSource = totalSourceOf(filters);
+  const { where, rollupWhere, shape } = whereOf(orgId, filters, params, totalSource);
+  if (matchesFirst) return matchesFirstStatement(where, shape, params, page);
+  // A counted total stops at the cap + 1 (it only has to tell "more than the cap"). A substring-filtered list has
+  // counted before (listPayments), so its page carries no total.
+  const total = hasTextFilter(filters)
+    ? 'null'
+    : totalSource === 'count'
+      ? `(select count(*) from (select 1 from payments p where ${where} limit ${TOTAL_CAP + 1}) capped)`
+      : `(select coalesce(sum(payment_count), 0) from ${totalSource === 'days' ? 'payment_rollup_days' : 'payment_rollup_totals'}
+          where ${rollupWhere})`;
+  const keyset = keysetAfter(page.after, params);
+  // The limit is written into the text and a first page has no OFFSET: with either as a parameter PostgreSQL
+  // costs the generic plan as if a tenth of the organisation's rows were read, so it re-planned the statement on
+  // every execution (a custom plan took longer than running it). Page sizes are few, so are the texts.
+  if (!Number.isSafeInteger(page.limit) || page.limit < 1) throw new RangeError(`invalid page limit ${page.limit}`);
+  const offset = page.offset > 0 && !page.after ? ` offset ${params.add(page.offset)}` : '';
+  const text = `select ${listColumns}, ${total} as total
+    from payments p ${listJoins}
+    where ${where}${keyset}
+    order by p.created_at desc, p.id desc
+    limit ${page.limit}${offset}`;
+  const name = `payments_list_${shape}_${totalSource}_${page.limit}${offset ? '_o' : ''}${keyset ? '_k' : ''}`;
+  return { name, text, params };
+}
+
+type ListedRaw = Record<string, unknown> & {
+  created_at: string;
+  paid_at: string | null;
+  cursor_at: string;
+  cursor_id: string | number;
+  gateway_name: string | null;
+  organisation_code: string;
+  total?: string | number;
+};
+
+// Deeper pages read (and skip) every row before them.
+const SHORT_READ_MAX_OFFSET = 1_000;
+
+/**
+ * Whether a page reads few rows whatever the data: no text filter (a substring match scans the organisation's rows),
+ * a total from the roll-ups rather than counted, one organisation, and a shallow offset. Only such pages share the
+ * pipelined connection.
+ */
+export function isShortListRead(filters: PaymentFilters, page: { offset: number }, everyOrganisation = false): boolean {
+  return !everyOrganisation && totalSourceOf(filters) !== 'count' && page.offset <= SHORT_READ_MAX_OFFSET;
+}
+
+function listedFrom(raw: ListedRaw): ListedPayment {
+  // Object.assign adds the times and gateway to the mapped row itself (a spread would copy every row once more).
+  return Object.assign(columnsFromDriver(payments, raw, LISTED_KEYS), {
+    createdAt: raw.created_at,
+    paidAt: raw.paid_at,
+    gatewayName: raw.gateway_name,
+    organisationCode: raw.organisation_code,
+    cursor: { createdAt: raw.cursor_at, id: Number(raw.cursor_id) },
+  });
+}
+
+async function listPage(
+  db: Database,
+  orgId: number | null,
+  filters: PaymentFilters,
+  page: { limit: number; offset: number; after?: PaymentCursor | undefined },
+) {
+  const { name, text, params } = listStatement(orgId, filters, page);
+  return runStatement<ListedRaw>(db, name, text, params, { shortRead: !page.after && isShortListRead(filters, page, orgId === null) });
+}
+
+/**
+ * One page of payments (of one organisation, or of every one when orgId is null), newest first, with their gateway
+ * names and the filtered total — in one prepared statement. The total is a sub-select in the same snapshot: from the
+ * dashboard roll-ups (kept in the statement of every payment change, so always equal to the count) when the filters
+ * are the roll-ups' own (status, currency, whole UTC days), else counted up to TOTAL_CAP + 1. `after` continues after
+ * a row (keyset) instead of an offset. Only a page past the end (no rows to carry the total) needs a second statement.
+ * A substring filter counts first: few matches are read through the trigram index, many by walking newest first.
+ */
+export async function listPayments(
+  db: Database,
+  orgId: number | null,
+  filters: PaymentFilters,
+  page: { limit: number; offset: number; after?: PaymentCursor | undefined },
+): Promise<{ items: ListedPayment[]; total: number; totalCapped: boolean }> {
+  if (hasTextFilter(filters)) {
+    const counted = await countCapped(db, orgId, filters);
+    const capped = counted > TOTAL_CAP;
+    const rows = counted === 0 ? [] : await searchedPage(db, orgId, filters, page, !capped);
+    return { items: rows.map(listedFrom), total: capped ? TOTAL_CAP : counted, totalCapped: capped };
+  }
+  const rows = await listPage(db, orgId, filters, page);
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && (page.offset > 0 || page.after)) {
+    const [first] = await listPage(db, orgId, filters, { limit: 1, offset: 0 });
+    total = Number(first?.total ?? 0);
+  }
+  const capped = totalSourceOf(filters) === 'count' && total > TOTAL_CAP;
+  return { items: rows.map(listedFrom), total: capped ? TOTAL_CAP : total, totalCapped: capped };
+}
+
+/** A page of a substring-filtered list: planned for its term, matches first when they are few. */
+function searchedPage(
+  db: Database,
+  orgId: number | null,
+  filters: PaymentFilters,
+  page: { limit: number; offset: number; after?: PaymentCursor | undefined },
+  matchesFirst: boolean,
+) {
+  const { name, text, params } = listStatement(orgId, filters, page, matchesFirst);
+  return runStatement<ListedRaw>(db, name, text, params, { planEachCall: true });
+}
+
+/**
+ * Every payment matching the filters, newest first, in batches of `batchSize` read one after another by keyset
+ * (created_at, id): memory holds one batch whatever the count, and no statement or transaction stays open between
+ * batches (a payment created meanwhile, newer than the first batch, is not included).
+ */
+export async function* paymentsInBatches(
+  db: Database,
+  orgId: number | null,
+  filters: PaymentFilters,
+  batchSize: number,
+): AsyncGenerator<ListedPayment[]> {
+  if (hasTextFilter(filters) && (await countCapped(db, orgId, filters)) <= TOTAL_CAP) {
+    // Few matches: all of them in one statement through the trigram index (see matchesFirstStatement).
+    const rows = await searchedPage(db, orgId, filters, { limit: TOTAL_CAP, offset: 0 }, true);
+    if (rows.length > 0) yield rows.map(listedFrom);
+    return;
+  }
+  let after: PaymentCursor | undefined;
+  for (;;) {
+    const params = new StatementParams();
+    const { where, shape } = whereOf(orgId, filters, params, 'count');
+    const keyset = keysetAfter(after, params);
+    const text = `select ${listColumns} from payments p ${listJoins}
+      where ${where}${keyset} order by p.created_at desc, p.id desc limit ${batchSize}`;
+    const rows = await runStatement<ListedRaw>(db, `payments_export_${shape}_${batchSize}${keyset ? '_k' : ''}`, text, params, {
+      planEachCall: hasTextFilter(filters),
+    });
+    const batch = rows.map(listedFrom);
+    if (batch.length > 0) yield batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < batchSize) return;
+    after = last.cursor;
+  }
+}

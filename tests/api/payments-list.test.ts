@@ -1,0 +1,378 @@
+import { asc, desc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_BOM, parseCsv } from '../../shared/csv.ts';
+import { payments } from '../../server/db/schema.ts';
+import { EXPORT_HEADER } from '../../server/services/payments/payments-export.ts';
+import { rebuildRollups } from '../../bench/lib/seed.ts';
+import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { apiCaller } from '../helpers/request.ts';
+
+let t: TestApp;
+let orgA: number;
+let orgB: number;
+let orgBig: number;
+let codeA: string;
+let orgadminA: string;
+let orgadminB: string;
+let admin: string;
+let apiTokenA: string;
+let consoleUserA: number;
+
+const call = apiCaller(() => t.app);
+type Row = typeof payments.$inferSelect;
+type Listed = {
+  id: string;
+  amount: string;
+  amountMinor: number;
+  currency: string;
+  status: string;
+  customerName: string;
+  customerEmail: string;
+  createdAt: string;
+  paidAt: string | null;
+  receiptNumber: string | null;
+  organisationCode: string;
+};
+type Page = { items: Listed[]; total: number; totalCapped: boolean; page: number; pageSize: number; next: string | null };
+
+// Names a spreadsheet would run as formulas, and text that needs quoting or UTF-8.
+const NAMES = [
+  'Ama Mensah',
+  'Kofi Annan',
+  '=HYPERLINK("http://evil.test","Click")',
+  '+233 Caller',
+  '-2+3',
+  '@SUM(A1:A2)',
+  '\tTabbed Name',
+  'Ẹ̀sí "Quoted", Boateng ₵',
+  'Yaw Owusu',
+  'Abena Asante',
+];
+const BASE = Date.UTC(2026, 9, 1, 8, 0, 0);
+const HOUR = 3_600_000;
+
+/** Payment i of an organisation: every filter's value varies with i, so each filter and combination selects a different set. */
+function seedRow(orgId: number, i: number, createdBy: number | null) {
+  const status = (['Pending', 'Success', 'Failed'] as const)[i % 3]!;
+  const currency = i % 4 === 0 ? 'XOF' : 'GHS';
+  const gatewayId = i % 5 === 0 ? null : i % 2 === 0 ? 11 : 12;
+  const createdAt = new Date(BASE + i * HOUR + (i % 7) * 123);
+  const recorded = status === 'Success' && gatewayId === null && i % 2 === 1;
+  return {
+    reference: `PAY-${String(orgId).padStart(4, '0')}T${String(i).padStart(11, '0')}`,
+    orgId,
+    amountMinor: currency === 'XOF' ? 500 + i * 250 : 100 + ((i * 3_701) % 400_000),
+    currency,
+    status,
+    customerName: NAMES[i % NAMES.length]!,
+    customerEmail: `customer${i % 13}@example${orgId}.test`,
+    description: `Order ${i}`,
+    processViaGateway: gatewayId !== null && i % 7 !== 0,
+    isBankPayment: gatewayId !== null && i % 7 === 0,
+    gatewayId,
+    createdBy: recorded ? null : i % 3 === 1 ? createdBy : null,
+    receiptNumber: status === 'Success' ? `R-${orgId}-${i}` : null,
+    paidAt: status === 'Success' ? (recorded ? createdAt : new Date(createdAt.getTime() + 60_000)) : null,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  orgA = await createOrganisation(t.db, 'List Co');
+  orgB = await createOrganisation(t.db, 'Other List Co');
+  orgBig = await createOrganisation(t.db, 'Big Co');
+  consoleUserA = await createUser(t.db, { email: 'a@list.test', orgId: orgA });
+  await createUser(t.db, { email: 'b@list.test', orgId: orgB });
+  await createUser(t.db, { email: 'root@list.test', role: 'superadmin' });
+  orgadminA = await signIn(t.app, 'a@list.test');
+  orgadminB = await signIn(t.app, 'b@list.test');
+  admin = await signIn(t.app, 'root@list.test');
+  const organisation = body<{ apiToken: string; code: string }>(await call('GET', `/api/organisations/${orgA}`, admin));
+  apiTokenA = organisation.apiToken;
+  codeA = organisation.code;
+  await t.db.insert(payments).values(Array.from({ length: 90 }, (_, i) => seedRow(orgA, i, consoleUserA)));
+  await t.db.insert(payments).values(Array.from({ length: 30 }, (_, i) => seedRow(orgB, i, null)));
+  // An organisation with more matches than the total's cap and more rows than one export batch.
+  await t.db.execute(sql`
+    insert into payments (reference, org_id, amount_minor, currency, status, customer_name, customer_email, description, created_at, updated_at)
+    select 'PAY-BIG' || lpad(n::text, 13, '0'), ${orgBig}::integer, 100 + n, 'GHS', case when n % 2 = 0 then 'Success' else 'Pending' end,
+           'Broad Name ' || n, 'broad' || n || '@big.test', 'Bulk ' || n,
+           timestamptz '2026-10-01' + n * interval '1 second', timestamptz '2026-10-01' + n * interval '1 second'
+    from generate_series(1, 2500) as n`);
+  await rebuildRollups(t.db);
+  // 2,620 payments and their roll-ups: longer than a hook's default on a busy machine.
+}, 240_000);
+afterAll(() => t?.close());
+
+async function storedOf(orgId: number | null): Promise<Row[]> {
+  const rows = await t.db.select().from(payments).orderBy(desc(payments.createdAt), desc(payments.id));
+  return orgId === null ? rows : rows.filter((row) => row.orgId === orgId);
+}
+
+/** Every page of a list query (pageSize 100), as references. */
+async function listAll(query: string, token: string): Promise<{ references: string[]; first: Page }> {
+  const references: string[] = [];
+  let first: Page | undefined;
+  for (let page = 1; ; page++) {
+    const response = await call('GET', `/api/payments?${query}&pageSize=100&page=${page}`, token);
+    expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+    const list = body<Page>(response);
+    first ??= list;
+    references.push(...list.items.map((item) => item.id));
+    if (list.items.length < 100) return { references, first };
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const matchesText = (text: string, term: string) => text.toLowerCase().includes(term.toLowerCase());
+
+describe('GET /api/payments filters', () => {
+  it('answers every filter and combination with exactly the matching rows of the own organisation, newest first', async () => {
+    const stored = await storedOf(orgA);
+    const cases: [query: string, matches: (row: Row) => boolean][] = [
+      ['status=Failed', (row) => row.status === 'Failed'],
+      ['status=Failed,Pending', (row) => row.status !== 'Success'],
+      ['status=Success,Success', (row) => row.status === 'Success'],
+      ['gatewayId=11', (row) => row.gatewayId === 11],
+      ['currency=XOF', (row) => row.currency === 'XOF'],
+      ['currency=ghs', (row) => row.currency === 'GHS'],
+      ['currency=GHS&amountMin=1000.00', (row) => row.currency === 'GHS' && row.amountMinor >= 100_000],
+      ['currency=GHS&amountMax=250.5', (row) => row.currency === 'GHS' && row.amountMinor <= 25_050],
+      ['currency=GHS&amountMin=0&amountMax=1000', (row) => row.currency === 'GHS' && row.amountMinor <= 100_000],
+      [
+        'currency=XOF&amountMin=2000&amountMax=10000',
+        (row) => row.currency === 'XOF' && row.amountMinor >= 2000 && row.amountMinor <= 10_000,
+      ],
+      ['channel=gateway', (row) => row.processViaGateway],
+      ['channel=bank', (row) => row.isBankPayment],
+      ['channel=none', (row) => !row.processViaGateway && !row.isBankPayment],
+      ['channel=checkout', (row) => row.createdBy === null && (row.processViaGateway || row.isBankPayment)],
+      [
+        'channel=record-url',
+        (row) =>
+          !row.processViaGateway && !row.isBankPayment && row.createdBy === null && row.paidAt?.getTime() === row.createdAt.getTime(),
+      ],
+      ['customer=mensah', (row) => matchesText(row.customerName, 'mensah')],
+      ['customer=customer3%40', (row) => matchesText(row.customerEmail, 'customer3@')],
+      [`customer=${encodeURIComponent('"Quoted"')}`, (row) => row.customerName.includes('"Quoted"')],
+      ['search=0000000004', (row) => row.reference.includes('0000000004')],
+      [
+        `from=${iso(BASE + 10 * HOUR)}&to=${iso(BASE + 40 * HOUR)}`,
+        (row) => row.createdAt.getTime() >= BASE + 10 * HOUR && row.createdAt.getTime() < BASE + 40 * HOUR,
+      ],
+      [
+        `status=Success,Failed&currency=GHS&amountMin=100&gatewayId=12&from=${iso(BASE + 5 * HOUR)}`,
+        (row) =>
+          row.status !== 'Pending' &&
+          row.currency === 'GHS' &&
+          row.amountMinor >= 10_000 &&
+          row.gatewayId === 12 &&
+          row.createdAt.getTime() >= BASE + 5 * HOUR,
+      ],
+      [
+        'channel=none&status=Success&customer=a',
+        (row) =>
+          !row.processViaGateway &&
+          !row.isBankPayment &&
+          row.status === 'Success' &&
+          matchesText(row.customerName + row.customerEmail, 'a'),
+      ],
+      [
+        'search=kofi&channel=gateway&currency=GHS',
+        (row) => matchesText(row.customerName, 'kofi') && row.processViaGateway && row.currency === 'GHS',
+      ],
+    ];
+    for (const [query, matches] of cases) {
+      const expected = stored.filter(matches).map((row) => row.reference);
+      expect(expected.length, `${query} selects something and not everything`).toBeGreaterThan(0);
+      expect(expected.length, query).toBeLessThan(stored.length);
+      const { references, first } = await listAll(query, orgadminA);
+      expect({ query, references }).toEqual({ query, references: expected });
+      expect({ query, total: first.total, capped: first.totalCapped }).toEqual({ query, total: expected.length, capped: false });
+    }
+  });
+
+  it('answers the same to the organisation API token', async () => {
+    const byConsole = await listAll('status=Success&channel=none', orgadminA);
+    const byToken = await listAll('status=Success&channel=none', apiTokenA);
+    expect(byToken.references).toEqual(byConsole.references);
+    expect(byToken.references.length).toBeGreaterThan(0);
+  });
+
+  it('refuses bad values with a 400 that names them, and changes nothing', async () => {
+    const before = await t.db.select().from(payments).orderBy(asc(payments.id));
+    const cases: [query: string, message: RegExp][] = [
+      ['status=Paid', /^status "Paid" is not one of Pending, Success, Failed/],
+      ['status=Failed,', /^status "" is not one of/],
+      ['channel=card', /^channel "card" is not one of gateway, bank, none, checkout, record-url\.$/],
+      ['currency=GH1', /^currency "GH1" is not an ISO 4217 code/],
+      ['currency=ZZZ', /^currency ZZZ is not a currency this platform knows\.$/],
+      ['currency=GHS&amountMin=1.234', /^amountMin: Amount has more decimals than GHS allows \(2\)\.$/],
+      ['currency=XOF&amountMax=10.5', /^amountMax: Amount has more decimals than XOF allows \(0\)\.$/],
+      ['currency=GHS&amountMin=abc', /^amountMin: Amount must be a positive decimal number/],
+      ['amountMin=10', /^amountMin and amountMax need a currency/],
+      ['currency=GHS&amountMin=20&amountMax=10', /^amountMin must not be more than amountMax\.$/],
+      [`from=${iso(BASE)}&to=${iso(BASE)}`, /^from must be before to\.$/],
+      ['from=yesterday', /^querystring\.from must match format "date-time"$/],
+      ['gatewayId=abc', /^querystring\.gatewayId must be integer$/],
+      ['after=bm90LWEtY3Vyc29y', /^after is not a cursor this API gave/],
+      [`organisationId=${orgB}`, /^organisationId is for superadmins/],
+    ];
+    for (const [query, message] of cases) {
+      // The export has no pages, so no cursor either.
+      const urls = query.startsWith('after=')
+        ? [`/api/payments?${query}`]
+        : [`/api/payments?${query}`, `/api/payments/export.csv?${query}`];
+      for (const url of urls) {
+        const response = await call('GET', url, orgadminA);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
+        expect(body<{ message: string }>(response).message, url).toMatch(message);
+      }
+    }
+    expect(await t.db.select().from(payments).orderBy(asc(payments.id))).toEqual(before);
+  });
+});
+
+describe('organisation scope', () => {
+  it("never shows an orgadmin another organisation's rows, in the list or the export", async () => {
+    const foreign = new Set((await storedOf(orgB)).map((row) => row.reference));
+    const own = (await storedOf(orgA)).map((row) => row.reference);
+    const { references } = await listAll('', orgadminA);
+    expect(references).toEqual(own);
+    const [foreignReference] = foreign;
+    expect(body<Page>(await call('GET', `/api/payments?search=${foreignReference}`, orgadminA)).total).toBe(0);
+    const csv = parseCsv((await call('GET', '/api/payments/export.csv', orgadminA)).body);
+    expect(csv.slice(1).map((cells) => cells[0])).toEqual(own);
+    expect(body<Page>(await call('GET', '/api/payments', orgadminB)).total).toBe(foreign.size);
+  });
+
+  it('gives a superadmin one list of every organisation, or the one organisationId names (404 for none)', async () => {
+    const everything = (await storedOf(null)).map((row) => row.reference);
+    const all = await listAll('', admin);
+    expect(all.references).toEqual(everything);
+    expect(all.first.total).toBe(everything.length);
+    expect(new Set(all.first.items.map((item) => item.organisationCode)).size).toBeGreaterThanOrEqual(1);
+    const onlyB = await listAll(`organisationId=${orgB}&status=Pending`, admin);
+    expect(onlyB.references).toEqual((await storedOf(orgB)).filter((row) => row.status === 'Pending').map((row) => row.reference));
+    const searched = await listAll('search=kofi', admin);
+    expect(searched.references).toEqual(
+      (await storedOf(null)).filter((row) => matchesText(row.customerName, 'kofi')).map((row) => row.reference),
+    );
+    expect(new Set(searched.references.map((reference) => reference.slice(4, 8))).size).toBe(2);
+    expect((await call('GET', '/api/payments?organisationId=999999', admin)).statusCode).toBe(404);
+    // The per-organisation path keeps working, with the same filters.
+    const byPath = body<Page>(await call('GET', `/api/organisations/${orgB}/payments?status=Pending&pageSize=100`, admin));
+    expect(byPath.items.map((item) => item.id)).toEqual(onlyB.references);
+  });
+});
+
+describe('totals past the cap, and keyset pages', () => {
+  it('counts up to 1,000 and then says totalCapped; roll-up totals stay exact', async () => {
+    const broad = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&search=broad`, admin));
+    expect({ total: broad.total, capped: broad.totalCapped, items: broad.items.length }).toEqual({ total: 1000, capped: true, items: 10 });
+    const exact = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&status=Success`, admin));
+    expect({ total: exact.total, capped: exact.totalCapped }).toEqual({ total: 1250, capped: false });
+    const narrow = body<Page>(
+      await call('GET', `/api/payments?organisationId=${orgBig}&customer=${encodeURIComponent('Broad Name 99')}`, admin),
+    );
+    // Broad Name 99, 990–999.
+    expect({ total: narrow.total, capped: narrow.totalCapped }).toEqual({ total: 11, capped: false });
+    const justOver = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&currency=GHS&amountMax=11.01`, admin));
+    expect({ total: justOver.total, capped: justOver.totalCapped }).toEqual({ total: 1000, capped: true });
+    const atCap = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&currency=GHS&amountMax=11.00`, admin));
+    expect({ total: atCap.total, capped: atCap.totalCapped }).toEqual({ total: 1000, capped: false });
+  });
+
+  it('pages by the next cursor through the same rows as by page number', async () => {
+    const query = `organisationId=${orgBig}&search=broad&status=Pending`;
+    const byNumber = await listAll(query, admin);
+    const byCursor: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: Page = body<Page>(
+        await call('GET', `/api/payments?${query}&pageSize=100${after ? `&after=${encodeURIComponent(after)}` : ''}`, admin),
+      );
+      byCursor.push(...page.items.map((item) => item.id));
+      after = page.next;
+    } while (after);
+    expect(byCursor).toHaveLength(1250);
+    expect(byCursor).toEqual(byNumber.references);
+  });
+});
+
+describe('GET /api/payments/export.csv', () => {
+  it("writes the list's rows as CSV: BOM, header, major units with the currency, ISO times, formulas neutralised", async () => {
+    const query = `status=Success,Pending&from=${iso(BASE)}`;
+    const response = await call('GET', `/api/payments/export.csv?${query}`, orgadminA);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="payments-${codeA}-${iso(BASE).slice(0, 10)}-${t.clock.now().toISOString().slice(0, 10)}.csv"`,
+    );
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(response.body.startsWith(CSV_BOM)).toBe(true);
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([...EXPORT_HEADER]);
+    const listed = [] as Listed[];
+    for (let page = 1; listed.length % 100 === 0; page++) {
+      const items = body<Page>(await call('GET', `/api/payments?${query}&pageSize=100&page=${page}`, orgadminA)).items;
+      listed.push(...items);
+      if (items.length === 0) break;
+    }
+    expect(rows).toHaveLength(listed.length);
+    const neutralised = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+    expect(rows).toEqual(
+      listed.map((item) => [
+        item.id,
+        item.receiptNumber ?? '',
+        item.createdAt,
+        item.paidAt ?? '',
+        item.status,
+        item.amount,
+        item.currency,
+        neutralised(item.customerName),
+        item.customerEmail,
+        '',
+        `Order ${Number(item.id.slice(9))}`,
+        '',
+        '',
+        codeA,
+      ]),
+    );
+    const cells = rows.map((row) => row[7]);
+    expect(cells).toContain(`'=HYPERLINK("http://evil.test","Click")`);
+    expect(cells).toContain("'+233 Caller");
+    expect(cells).toContain("'-2+3");
+    expect(cells).toContain("'@SUM(A1:A2)");
+    expect(cells).toContain("'\tTabbed Name");
+    expect(cells).toContain('Ẹ̀sí "Quoted", Boateng ₵');
+    expect(rows.find((row) => row[6] === 'XOF')?.[5]).toMatch(/^\d+$/);
+    expect(rows.find((row) => row[6] === 'GHS')?.[5]).toMatch(/^\d+\.\d\d$/);
+  });
+
+  it('exports every matching row past one batch, for a superadmin across organisations, and by API token', async () => {
+    const big = parseCsv((await call('GET', `/api/payments/export.csv?organisationId=${orgBig}`, admin)).body).slice(1);
+    expect(big).toHaveLength(2500);
+    expect(big[0]?.[0]).toBe('PAY-BIG0000000002500');
+    expect(big.at(-1)?.[0]).toBe('PAY-BIG0000000000001');
+    expect(new Set(big.map((row) => row[0])).size).toBe(2500);
+    const everything = await call('GET', '/api/payments/export.csv?search=kofi', admin);
+    expect(everything.headers['content-disposition']).toMatch(/^attachment; filename="payments-all-start-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(
+      parseCsv(everything.body)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual((await storedOf(null)).filter((row) => matchesText(row.customerName, 'kofi')).map((row) => row.reference));
+    const byToken = await call('GET', '/api/payments/export.csv?channel=gateway', apiTokenA);
+    expect(byToken.statusCode).toBe(200);
+    expect(
+      parseCsv(byToken.body)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual((await storedOf(orgA)).filter((row) => row.processViaGateway).map((row) => row.reference));
+    const empty = await call('GET', '/api/payments/export.csv?search=nobody-at-all', orgadminA);
+    expect(parseCsv(empty.body)).toEqual([[...EXPORT_HEADER]]);
+  });
+});
