@@ -17,7 +17,7 @@ import errorsPlugin, { formatValidationErrors, sendFrameworkError } from './plug
 import inputTextPlugin from './plugins/input-text.ts';
 import publicDocs from './plugins/public-docs.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
-import { ErrorResponse } from '../shared/schemas/common.ts';
+import { ErrorResponse } from '../isomorphic/schemas/common.ts';
 import { lazySchemaCompilers } from './schemas/lazy-compilers.ts';
 import { OneLineRequestLog } from './logging.ts';
 import { DEFAULT_REQUEST_LOG_POLICY, type RequestLogPolicy } from './request-log-policy.ts';

@@ -38,7 +38,7 @@ function areaOf(url: string, functionName: string): string {
       .split('/')
       .slice(0, 2)
       .join('/');
-  const repo = /\/(server|shared|scripts)\/(.*)$/.exec(url);
+  const repo = /\/(server|isomorphic|scripts)\/(.*)$/.exec(url);
   return repo ? `${repo[1]}/${repo[2]}` : url;
 }
 
@@ -74,7 +74,7 @@ const BUCKETS: [bucket: string, test: (url: string, functionName: string) => boo
     'database (driver, SQL building, rows)',
     (url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types|drizzle-orm)\/|\/server\/db\//.test(url),
   ],
-  ['routes and services', (url) => /\/(server\/routes|server\/services|shared)\//.test(url)],
+  ['routes and services', (url) => /\/(server\/routes|server\/services|isomorphic)\//.test(url)],
   ['Fastify (routing, hooks, reply)', (url) => /node_modules\/(fastify|find-my-way|avvio|fast-querystring|@fastify\/[^/]+)\//.test(url)],
   [
     'HTTP parsing and sockets',

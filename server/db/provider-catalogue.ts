@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
-import type { HmacAlgorithm } from '../../shared/signing.ts';
+import type { GatewayConfig } from '../../isomorphic/gateway-config/index.ts';
+import type { HmacAlgorithm } from '../../isomorphic/signing.ts';
 import type { Database } from './client.ts';
 import { providers } from './schema.ts';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
-import type { PaymentMetadata } from '../../shared/schemas/payments.ts';
-import type { Role } from '../../shared/schemas/users.ts';
-import type { HmacAlgorithm } from '../../shared/signing.ts';
+import type { GatewayConfig } from '../../isomorphic/gateway-config/index.ts';
+import type { PaymentMetadata } from '../../isomorphic/schemas/payments.ts';
+import type { Role } from '../../isomorphic/schemas/users.ts';
+import type { HmacAlgorithm } from '../../isomorphic/signing.ts';
 import {
   bigint,
   bigserial,

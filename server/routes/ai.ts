@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { AnalystAnswer, AnalystQuestionBody } from '../../shared/schemas/ai.ts';
-import { authErrors } from '../../shared/schemas/common.ts';
+import { AnalystAnswer, AnalystQuestionBody } from '../../isomorphic/schemas/ai.ts';
+import { authErrors } from '../../isomorphic/schemas/common.ts';
 import { answerQuestion } from '../services/ai-analyst/analyst-service.ts';
 import type { ModelConfig } from '../services/ai-analyst/model-client.ts';
 

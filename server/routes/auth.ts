@@ -12,8 +12,8 @@ import {
 } from '../services/auth/sign-in-throttle.ts';
 import type { BackgroundWork } from '../services/background-work.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
-import { ForgotPasswordBody, LoginBody, LoginResponse, ResetPasswordWithTokenBody } from '../../shared/schemas/auth.ts';
-import { MessageResponse, errorResponses } from '../../shared/schemas/common.ts';
+import { ForgotPasswordBody, LoginBody, LoginResponse, ResetPasswordWithTokenBody } from '../../isomorphic/schemas/auth.ts';
+import { MessageResponse, errorResponses } from '../../isomorphic/schemas/common.ts';
 
 export interface AuthRoutesOptions {
   db: Database;

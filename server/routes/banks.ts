@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Bank, BankList, BankRef, CreateBankBody, UpdateBankBody } from '../../shared/schemas/banks.ts';
-import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
+import { Bank, BankList, BankRef, CreateBankBody, UpdateBankBody } from '../../isomorphic/schemas/banks.ts';
+import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
 import { createBank, deleteBank, listBanks, updateBank, type BankContext } from '../services/banks/banks-service.ts';
 import { scopedOrgId, type OrganisationScope } from '../plugins/organisation-scope.ts';
 

@@ -6,8 +6,8 @@ import {
   CheckoutNotFoundPage,
   CheckoutPageParams,
   CheckoutPrefillQuery,
-} from '../../shared/schemas/checkout.ts';
-import { HtmlPage } from '../../shared/schemas/common.ts';
+} from '../../isomorphic/schemas/checkout.ts';
+import { HtmlPage } from '../../isomorphic/schemas/common.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { renderBankCheckoutPage } from '../services/checkout/bank-page.ts';

@@ -1,4 +1,4 @@
-import { Country, CountryRef, CreateCountryBody, UpdateCountryBody } from '../../shared/schemas/reference.ts';
+import { Country, CountryRef, CreateCountryBody, UpdateCountryBody } from '../../isomorphic/schemas/reference.ts';
 import { listCountries, removeCountry, saveCountry } from '../services/reference/reference-service.ts';
 import { referenceRoutes } from './reference-routes.ts';
 

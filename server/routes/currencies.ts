@@ -1,4 +1,4 @@
-import { CreateCurrencyBody, Currency, CurrencyRef, UpdateCurrencyBody } from '../../shared/schemas/reference.ts';
+import { CreateCurrencyBody, Currency, CurrencyRef, UpdateCurrencyBody } from '../../isomorphic/schemas/reference.ts';
 import { listCurrencies, removeCurrency, saveCurrency } from '../services/reference/reference-service.ts';
 import { referenceRoutes } from './reference-routes.ts';
 

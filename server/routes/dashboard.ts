@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { scopedOrganisation } from '../plugins/organisation-scope.ts';
-import { authErrors } from '../../shared/schemas/common.ts';
+import { authErrors } from '../../isomorphic/schemas/common.ts';
 import {
   DailyVolumes,
   DashboardOrgQuery,
@@ -13,7 +13,7 @@ import {
   StatusTotalsRef,
   SuperadminStats,
   VolumeChartQuery,
-} from '../../shared/schemas/dashboard.ts';
+} from '../../isomorphic/schemas/dashboard.ts';
 import {
   dashboardScope,
   gatewayUsage,

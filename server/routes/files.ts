@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { Binary, authErrors, errorResponses } from '../../shared/schemas/common.ts';
-import { FileKeyParams, UploadResponse } from '../../shared/schemas/files.ts';
+import { Binary, authErrors, errorResponses } from '../../isomorphic/schemas/common.ts';
+import { FileKeyParams, UploadResponse } from '../../isomorphic/schemas/files.ts';
 import { readStoredFile, storeImage } from '../services/files/files-service.ts';
 import { readImageUpload } from './read-image-upload.ts';
 

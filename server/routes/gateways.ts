@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
-import { CreateGatewayBody, Gateway, GatewayList, GatewayRef, UpdateGatewayBody } from '../../shared/schemas/gateways.ts';
+import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
+import { CreateGatewayBody, Gateway, GatewayList, GatewayRef, UpdateGatewayBody } from '../../isomorphic/schemas/gateways.ts';
 import { createGateway, deleteGateway, listGateways, updateGateway, type GatewayContext } from '../services/gateways/gateways-service.ts';
 import { scopedOrgId, type OrganisationScope } from '../plugins/organisation-scope.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database, DatabaseKind } from '../db/client.ts';
-import { Health } from '../../shared/schemas/health.ts';
+import { Health } from '../../isomorphic/schemas/health.ts';
 
 /** GET /api/health: 200 when the database answers, 503 when it does not. */
 const healthRoutes: FastifyPluginAsyncTypebox<{ db: Database; kind: DatabaseKind }> = async (app, { db, kind }) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/client.ts';
 import { scopedOrganisation } from '../plugins/organisation-scope.ts';
-import { authErrors } from '../../shared/schemas/common.ts';
-import { ApiLog, ApiLogRef, LogPageQuery, WebhookLog, WebhookLogQuery, WebhookLogRef } from '../../shared/schemas/logs.ts';
-import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
+import { authErrors } from '../../isomorphic/schemas/common.ts';
+import { ApiLog, ApiLogRef, LogPageQuery, WebhookLog, WebhookLogQuery, WebhookLogRef } from '../../isomorphic/schemas/logs.ts';
+import { ListOf, pageOf } from '../../isomorphic/schemas/pagination.ts';
 import { apiLogPage, webhookLogPage } from '../services/logs/system-logs.ts';
 
 /** System Logs: API request logs and inbound PSP callback logs. */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { scopedOrganisation } from '../plugins/organisation-scope.ts';
-import { authErrors, IdParams, UrlResponse } from '../../shared/schemas/common.ts';
+import { authErrors, IdParams, UrlResponse } from '../../isomorphic/schemas/common.ts';
 import { assertOrganisationExists } from '../services/organisations/organisations-service.ts';
 import { organisationCheckoutUrl, organisationRecordUrl, rotateCheckoutToken } from '../services/organisations/public-urls.ts';
 

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { scopedOrganisation } from '../plugins/organisation-scope.ts';
-import { MessageResponse, authErrors, errorResponses, IdParams } from '../../shared/schemas/common.ts';
+import { MessageResponse, authErrors, errorResponses, IdParams } from '../../isomorphic/schemas/common.ts';
 import {
   CreateOrganisationBody,
   Organisation,
@@ -11,8 +11,8 @@ import {
   OrganisationRef,
   OrganisationSettingsBody,
   UpdateOrganisationBody,
-} from '../../shared/schemas/organisations.ts';
-import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
+} from '../../isomorphic/schemas/organisations.ts';
+import { ListOf, pageOf } from '../../isomorphic/schemas/pagination.ts';
 import type { TargetPolicy } from '../services/adapter/target-guard.ts';
 import { storeImage } from '../services/files/files-service.ts';
 import {

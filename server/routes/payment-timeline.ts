@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authErrors } from '../../shared/schemas/common.ts';
-import { Payment, PaymentReferenceParams, PaymentTimeline } from '../../shared/schemas/payments.ts';
+import { authErrors } from '../../isomorphic/schemas/common.ts';
+import { Payment, PaymentReferenceParams, PaymentTimeline } from '../../isomorphic/schemas/payments.ts';
 import type { Database } from '../db/client.ts';
 import { scopedOrgId } from '../plugins/organisation-scope.ts';
 import { paymentTimeline } from '../services/payments/payment-timeline.ts';

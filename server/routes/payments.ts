@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { callerOf } from '../plugins/auth.ts';
 import { scopedOrganisation, scopedOrgId, type OrganisationScope } from '../plugins/organisation-scope.ts';
-import { authErrors, errorResponses, IdParams, UrlResponse } from '../../shared/schemas/common.ts';
-import { pageOf } from '../../shared/schemas/pagination.ts';
+import { authErrors, errorResponses, IdParams, UrlResponse } from '../../isomorphic/schemas/common.ts';
+import { pageOf } from '../../isomorphic/schemas/pagination.ts';
 import {
   CreatePaymentBody,
   CreatePaymentResponse,
@@ -19,7 +19,7 @@ import {
   PaymentMessageList,
   PaymentRef,
   PaymentReferenceParams,
-} from '../../shared/schemas/payments.ts';
+} from '../../isomorphic/schemas/payments.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { withIdempotency } from '../services/payments/idempotency.ts';
 import { listMessages, sendPaymentMessage } from '../services/payments/payment-messages.ts';

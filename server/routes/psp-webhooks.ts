@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError } from '../errors.ts';
-import { errorResponses } from '../../shared/schemas/common.ts';
-import { PspCallbackParams, PspCallbackReceived } from '../../shared/schemas/providers.ts';
+import { errorResponses } from '../../isomorphic/schemas/common.ts';
+import { PspCallbackParams, PspCallbackReceived } from '../../isomorphic/schemas/providers.ts';
 import { handlePspCallback, type CallbackContext } from '../services/psp-callbacks/psp-callback.ts';
 
 /** The largest PSP callback body accepted; the route's 413 states it. */

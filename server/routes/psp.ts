@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
-import { Provider, ProviderBody, ProviderConstraints, ProviderList, ProviderRef } from '../../shared/schemas/providers.ts';
+import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
+import { Provider, ProviderBody, ProviderConstraints, ProviderList, ProviderRef } from '../../isomorphic/schemas/providers.ts';
 import { createProvider, listProviderCatalogue, providerConstraints, removeProvider } from '../services/providers/providers-service.ts';
 
 /** The PSP catalogue (superadmin) and the credential constraints per provider (everyone signed in). */

@@ -14,9 +14,9 @@ import {
   RecordResponse,
   RecordTokenParams,
   SelectBankBody,
-} from '../../shared/schemas/checkout.ts';
-import { errorResponses } from '../../shared/schemas/common.ts';
-import { IdempotencyHeaders } from '../../shared/schemas/payments.ts';
+} from '../../isomorphic/schemas/checkout.ts';
+import { errorResponses } from '../../isomorphic/schemas/common.ts';
+import { IdempotencyHeaders } from '../../isomorphic/schemas/payments.ts';
 import { renderBankCheckoutPage } from '../services/checkout/bank-page.ts';
 import { renderCheckoutPage } from '../services/checkout/checkout-page.ts';
 import {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { scopedOrganisation } from '../plugins/organisation-scope.ts';
-import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
-import { CreateReceiptBatchBody, ReceiptBatch, ReceiptBatchList, ReceiptBatchRef } from '../../shared/schemas/receipts.ts';
+import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
+import { CreateReceiptBatchBody, ReceiptBatch, ReceiptBatchList, ReceiptBatchRef } from '../../isomorphic/schemas/receipts.ts';
 import { activateBatch, createBatch, deleteBatch, listBatches } from '../services/receipts/receipt-batches.ts';
 
 /** Receipt numbering batches of the caller's organisation. */

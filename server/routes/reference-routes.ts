@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static, TObject, TSchema } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
-import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
-import { ReferenceListQuery } from '../../shared/schemas/reference.ts';
+import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
+import { ListOf, pageOf } from '../../isomorphic/schemas/pagination.ts';
+import { ReferenceListQuery } from '../../isomorphic/schemas/reference.ts';
 import type { ListOptions } from '../services/reference/reference-service.ts';
 
 /** What tells the country routes from the currency routes: their words, schemas and service calls. */

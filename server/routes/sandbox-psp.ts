@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../shared/schemas/common.ts';
+import { errorResponses } from '../../isomorphic/schemas/common.ts';
 import {
   SandboxInitBody,
   SandboxPayPage,
@@ -8,7 +8,7 @@ import {
   SandboxSettleRedirect,
   SandboxTransaction,
   SandboxVerifyParams,
-} from '../../shared/schemas/sandbox-psp.ts';
+} from '../../isomorphic/schemas/sandbox-psp.ts';
 import { PAY_PAGE_CSP, renderPayPage } from '../services/sandbox-psp/pay-page.ts';
 import { authorisedSandboxKey } from '../services/sandbox-psp/sandbox-access.ts';
 import {

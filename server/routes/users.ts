@@ -4,8 +4,8 @@ import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { changePassword } from '../services/auth/auth-service.ts';
 import { getMyProfile, updateMyProfile } from '../services/users/profile-service.ts';
-import { MessageResponse, authErrors, IdParams } from '../../shared/schemas/common.ts';
-import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
+import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
+import { ListOf, pageOf } from '../../isomorphic/schemas/pagination.ts';
 import {
   ChangePasswordBody,
   ChangePasswordResponse,
@@ -15,7 +15,7 @@ import {
   User,
   UserListQuery,
   UserRef,
-} from '../../shared/schemas/users.ts';
+} from '../../isomorphic/schemas/users.ts';
 import { createUser, deleteUser, listUsers, resetUserPassword, updateUser } from '../services/users/users-admin-service.ts';
 import { notFound } from '../errors.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authErrors, IdParams } from '../../shared/schemas/common.ts';
-import { ListOf, pageOf } from '../../shared/schemas/pagination.ts';
+import { authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
+import { ListOf, pageOf } from '../../isomorphic/schemas/pagination.ts';
 import {
   DeliveryParams,
   OrganisationDeliveryParams,
@@ -11,7 +11,7 @@ import {
   WebhookDeliveryQuery,
   WebhookRecoverBody,
   WebhookRecoverResult,
-} from '../../shared/schemas/webhooks.ts';
+} from '../../isomorphic/schemas/webhooks.ts';
 import {
   getWebhookConfig,
   listDeliveryAttempts,

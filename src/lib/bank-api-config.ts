@@ -1,6 +1,6 @@
 // The API config a new bank starts from (docs/console.md#entities Bank, #constants "Default org-scope bank body is the same
 // JSON as the superadmin's"): one worked example for both roles, in the generic HTTP adapter's format.
-import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../isomorphic/gateway-config/index.ts';
 
 /**
  * A bank checkout API: a header API key kept in `settings`, a hosted checkout session started by

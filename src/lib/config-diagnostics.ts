@@ -1,7 +1,7 @@
 // Where in a config's JSON text the validator's issues are (JSON pointers → line/column ranges), so an
 // editor can underline them. Free of any editor: the Monaco module turns these into markers.
 import { findNodeAtLocation, parse, parseTree, type Node, type ParseError } from 'jsonc-parser';
-import type { ConfigReport } from '../../shared/gateway-config/index.ts';
+import type { ConfigReport } from '../../isomorphic/gateway-config/index.ts';
 
 /** A range of text, 1-based, end exclusive (the shape of Monaco's IRange). */
 export interface TextRange {

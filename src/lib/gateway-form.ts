@@ -3,7 +3,7 @@
 import type { Gateway, GatewayInput, HmacAlgo } from './api/types.ts';
 import { hasErrors, isHttpUrl, type FieldErrors } from './field-rules.ts';
 import type { ProviderOption } from './gateway-providers.ts';
-import { DEFAULT_HMAC_ALGORITHM as DEFAULT_HMAC_ALGO, HMAC_ALGORITHMS } from '../../shared/signing.ts';
+import { DEFAULT_HMAC_ALGORITHM as DEFAULT_HMAC_ALGO, HMAC_ALGORITHMS } from '../../isomorphic/signing.ts';
 
 /** HMAC algorithms for webhook signatures, sha256 (the default) first. */
 export { DEFAULT_HMAC_ALGO, HMAC_ALGORITHMS };

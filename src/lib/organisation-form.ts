@@ -1,7 +1,7 @@
 // Rules of the organisation create and edit forms (docs/console.md#states, #validation), free of any framework.
 import { blankToNull, hasErrors, isEmailAddress, isHttpUrl, type Checked, type FieldErrors } from './field-rules.ts';
 import type { Organisation, OrganisationInput } from './api/types.ts';
-import { ORGANISATION_CODE_RULE, isOrganisationCode } from '../../shared/organisation-code.ts';
+import { ORGANISATION_CODE_RULE, isOrganisationCode } from '../../isomorphic/organisation-code.ts';
 
 // ---------- Currencies ----------
 

@@ -1,6 +1,6 @@
 // The payments list's filters as the console keeps them: in the page's URL query (a shareable link, Back, reload),
 // turned into the API's query when the list or the export is asked for.
-import type { PaymentChannel } from '../../shared/schemas/payments.ts';
+import type { PaymentChannel } from '../../isomorphic/schemas/payments.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './constants.ts';
 
 export const DATE_PRESETS = ['today', '7d', '30d', 'month', 'custom'] as const;

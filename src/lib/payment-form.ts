@@ -1,6 +1,6 @@
 // Rules of the Payments screen and its Create Payment form (docs/console.md#screens, #states, #validation, #calls, #messages), free of any framework.
 import { isEmailAddress, type Checked, type FieldErrors } from './field-rules.ts';
-import { decimalsOf, formatMoney, fromMinorUnits, toMinorUnits } from '../../shared/money.ts';
+import { decimalsOf, formatMoney, fromMinorUnits, toMinorUnits } from '../../isomorphic/money.ts';
 import type { CreatePaymentInput, CreatedPayment, Payment } from './api/payments.ts';
 
 // ---------- Texts (docs/console.md#messages, verbatim) ----------

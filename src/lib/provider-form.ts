@@ -2,7 +2,7 @@
 // free of React so they are unit-tested alone.
 import type { HmacAlgo, Provider, ProviderInput } from './api/types.ts';
 import { hasErrors, isHttpUrl, type Checked, type FieldErrors } from './field-rules.ts';
-import { DEFAULT_HMAC_ALGORITHM } from '../../shared/signing.ts';
+import { DEFAULT_HMAC_ALGORITHM } from '../../isomorphic/signing.ts';
 
 // Texts the spec quotes, verbatim.
 export const PROVIDERS_TITLE = 'Payment Providers';

@@ -1,8 +1,8 @@
 // The Integration Docs' send-test-webhook tool (docs/console.md#screens, #validation, #messages): checks the form, signs the payload with
 // HMAC-SHA256 (hex) in the browser and POSTs it straight to the destination. Not an API call of the
 // console (the destination is any URL), so it lives here rather than in src/lib/api/.
-import { DEFAULT_SIGNATURE_HEADER } from '../../shared/outbound-signature.ts';
-import { sign } from '../../shared/signing.ts';
+import { DEFAULT_SIGNATURE_HEADER } from '../../isomorphic/outbound-signature.ts';
+import { sign } from '../../isomorphic/signing.ts';
 import type { ToastInput } from './stores/toasts.ts';
 
 export { DEFAULT_SIGNATURE_HEADER };

@@ -12,7 +12,7 @@ import { markFailed, markSuccess } from '../../server/services/payments/transiti
 import { buildTestApp, createOrganisation, TEST_DATA_KEY, TEST_PUBLIC_URL, type TestApp } from '../helpers/app.ts';
 import { ManualClock } from '../helpers/clock.ts';
 import { random } from '../helpers/random.ts';
-import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../isomorphic/gateway-config/index.ts';
 
 type Row = { key: string; payment_count: number; amount_minor: number };
 const normalise = (rows: Row[]) =>

@@ -10,7 +10,7 @@ import { setGatewayResult } from '../../server/services/payments/payments-reposi
 import { markFailed, markSuccess } from '../../server/services/payments/transitions.ts';
 import { body, buildTestApp, createUser, signIn, TEST_DATA_KEY, TEST_PUBLIC_URL, type TestApp } from '../helpers/app.ts';
 import { ManualClock } from '../helpers/clock.ts';
-import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../isomorphic/gateway-config/index.ts';
 
 let t: TestApp;
 let superadmin: string;

@@ -17,7 +17,7 @@ import { payments, webhookDeliveries } from '../../server/db/schema.ts';
 import { deliverDueWebhooks } from '../../server/services/webhooks/delivery.ts';
 import { findPaymentById } from '../../server/services/payments/payments-repository.ts';
 import type { Provider } from '../../src/lib/api/types.ts';
-import { validateGatewayConfig } from '../../shared/gateway-config/index.ts';
+import { validateGatewayConfig } from '../../isomorphic/gateway-config/index.ts';
 import { inboundWebhookFacts, signedCallbackCommand } from '../../src/lib/psp-webhook-sample.ts';
 import { buildTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
 import { docsSamples, type DocsSample } from '../helpers/docs-samples.ts';

@@ -6,7 +6,7 @@ import { sandboxEntry } from '../../server/db/provider-catalogue.ts';
 import { apiLogs, webhookDeliveries } from '../../server/db/schema.ts';
 import { findPaymentById } from '../../server/services/payments/payments-repository.ts';
 import { deliverDueWebhooks } from '../../server/services/webhooks/delivery.ts';
-import { RECOVER_LIMIT } from '../../shared/schemas/webhooks.ts';
+import { RECOVER_LIMIT } from '../../isomorphic/schemas/webhooks.ts';
 import { buildListeningTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
 import { httpCaller } from '../helpers/request.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';

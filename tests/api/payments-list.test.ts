@@ -1,6 +1,6 @@
 import { asc, desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_BOM, parseCsv } from '../../shared/csv.ts';
+import { CSV_BOM, parseCsv } from '../../isomorphic/csv.ts';
 import { payments } from '../../server/db/schema.ts';
 import { EXPORT_HEADER } from '../../server/services/payments/payments-export.ts';
 import { rebuildRollups } from '../../bench/lib/seed.ts';

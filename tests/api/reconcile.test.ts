@@ -5,7 +5,7 @@ import { gateways, paymentEvents, payments, sandboxTransactions } from '../../se
 import { reconcilePending } from '../../server/services/payments/reconcile.ts';
 import { TEST_DATA_KEY, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { freePort } from '../helpers/net.ts';
-import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../isomorphic/gateway-config/index.ts';
 
 let t: TestApp;
 let publicUrl: string;

@@ -7,7 +7,7 @@ import { CATALOGUE, sandboxEntry } from '../../server/db/provider-catalogue.ts';
 import { organisations } from '../../server/db/schema.ts';
 import { callInit, callVerify } from '../../server/services/adapter/http-adapter.ts';
 import { readInboundWebhook, verifyInboundSignature } from '../../server/services/adapter/inbound-webhook.ts';
-import type { GatewayConfig } from '../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../isomorphic/gateway-config/index.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { freePort } from '../helpers/net.ts';
 import { apiCaller } from '../helpers/request.ts';

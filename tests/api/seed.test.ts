@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGADMIN_EMAIL, seedDemo } from '../../server/db/demo.ts';
 import { ensureSuperadmin } from '../../server/db/seed.ts';
 import { banks, gateways, payments, users } from '../../server/db/schema.ts';
-import { validateGatewayConfig } from '../../shared/gateway-config/index.ts';
+import { validateGatewayConfig } from '../../isomorphic/gateway-config/index.ts';
 import { TEST_DATA_KEY, buildTestApp, signIn, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

@@ -59,33 +59,33 @@ describe('the rules', () => {
   it('refuses any server file importing the console', () => {
     expect(refused('server/app.ts', '../src/lib/navigation.ts')).toHaveLength(1);
     expect(refused('server/services/x/y.ts', '../../../src/lib/api/payments.ts')).toHaveLength(1);
-    expect(refused('server/app.ts', '../shared/money.ts')).toEqual([]);
+    expect(refused('server/app.ts', '../isomorphic/money.ts')).toEqual([]);
   });
 
-  it('keeps shared/ to shared/ and to packages that run everywhere', () => {
-    expect(refused('shared/money.ts', '../server/errors.ts')).toHaveLength(1);
-    expect(refused('shared/schemas/payments.ts', '../../src/lib/paging.ts')).toHaveLength(1);
-    expect(refused('shared/signing.ts', 'node:crypto')).toHaveLength(1);
-    expect(refused('shared/signing.ts', 'crypto')).toHaveLength(1);
-    expect(refused('shared/schemas/payments.ts', 'drizzle-orm')).toHaveLength(1);
-    expect(refused('shared/schemas/payments.ts', '@fastify/type-provider-typebox')).toHaveLength(1);
-    expect(refused('shared/template.ts', 'react')).toHaveLength(1);
-    expect(refused('shared/schemas/payments.ts', '../money.ts')).toEqual([]);
-    expect(refused('shared/schemas/payments.ts', 'typebox')).toEqual([]);
+  it('keeps isomorphic/ to isomorphic/ and to packages that run everywhere', () => {
+    expect(refused('isomorphic/money.ts', '../server/errors.ts')).toHaveLength(1);
+    expect(refused('isomorphic/schemas/payments.ts', '../../src/lib/paging.ts')).toHaveLength(1);
+    expect(refused('isomorphic/signing.ts', 'node:crypto')).toHaveLength(1);
+    expect(refused('isomorphic/signing.ts', 'crypto')).toHaveLength(1);
+    expect(refused('isomorphic/schemas/payments.ts', 'drizzle-orm')).toHaveLength(1);
+    expect(refused('isomorphic/schemas/payments.ts', '@fastify/type-provider-typebox')).toHaveLength(1);
+    expect(refused('isomorphic/template.ts', 'react')).toHaveLength(1);
+    expect(refused('isomorphic/schemas/payments.ts', '../money.ts')).toEqual([]);
+    expect(refused('isomorphic/schemas/payments.ts', 'typebox')).toEqual([]);
   });
 
   it('refuses the console importing server/ or node:*', () => {
     expect(refused('src/islands/payments/PaymentsScreen.tsx', '../../../server/services/auth/tokens.ts')).toHaveLength(1);
     expect(refused('src/lib/api/payments.ts', '../../../server/schemas/payments.ts')).toHaveLength(1);
     expect(refused('src/layouts/ConsoleLayout.astro', 'node:fs')).toHaveLength(1);
-    expect(refused('src/islands/payments/PaymentsScreen.tsx', '../../../shared/money.ts')).toEqual([]);
+    expect(refused('src/islands/payments/PaymentsScreen.tsx', '../../../isomorphic/money.ts')).toEqual([]);
     expect(refused('src/islands/payments/PaymentsScreen.tsx', 'react')).toEqual([]);
   });
 
   it('counts a type-only import like any other', () => {
     const violations = checkFile('src/islands/x/X.tsx', "import type { Role } from '../../../server/services/auth/tokens.ts';");
     expect(violations.map(describeViolation)).toEqual([
-      "src/islands/x/X.tsx imports '../../../server/services/auth/tokens.ts': the console never imports server/: wire types come from shared/schemas, rules from shared/",
+      "src/islands/x/X.tsx imports '../../../server/services/auth/tokens.ts': the console never imports server/: wire types come from isomorphic/schemas, rules from isomorphic/",
     ]);
   });
 });

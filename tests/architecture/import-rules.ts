@@ -8,7 +8,7 @@ import ts from 'typescript';
  *
  * Type-only imports count. `import type` is erased at run time, but it still ties one layer to the other's shapes:
  * a route that types its reply with a repository's row type breaks when the table changes, and the console typing
- * itself from server modules is what shared/schemas exists to replace. So the check does not tell them apart.
+ * itself from server modules is what isomorphic/schemas exists to replace. So the check does not tell them apart.
  */
 
 /** One import the rules refuse: who imports what, and which rule says no. */
@@ -25,7 +25,7 @@ export interface FoundImport {
 
 const NODE_BUILTINS = new Set(builtinModules);
 
-/** Packages that need Node or a server (sockets, files, the database): shared/ must not depend on them. */
+/** Packages that need Node or a server (sockets, files, the database): isomorphic/ must not depend on them. */
 const SERVER_ONLY_PACKAGES = [
   'fastify',
   '@fastify/',
@@ -40,7 +40,7 @@ const SERVER_ONLY_PACKAGES = [
   'fontkit',
 ];
 
-/** Packages that need a browser (DOM, React, stores of one page): shared/ must not depend on them either. */
+/** Packages that need a browser (DOM, React, stores of one page): isomorphic/ must not depend on them either. */
 const BROWSER_ONLY_PACKAGES = ['react', 'react-dom', 'nanostores', '@nanostores/', 'monaco-editor', '@monaco-editor/', 'chart.js', 'astro'];
 
 /** The console's folders whose code runs in the browser or builds its pages (src/components and src/content are docs). */
@@ -68,7 +68,7 @@ export function checkImport(file: string, specifier: string): ImportViolation[] 
   const into = (folder: string) => target !== null && (target === folder || target.startsWith(`${folder}/`));
 
   if (file.startsWith('server/')) {
-    if (into('src')) refuse('the server never imports the console (src/); code both need belongs in shared/');
+    if (into('src')) refuse('the server never imports the console (src/); code both need belongs in isomorphic/');
     if (file.startsWith('server/routes/')) {
       if (into('server/db')) refuse('routes never import server/db: they call services, services call repositories');
       if (target?.endsWith('-repository.ts') || target?.endsWith('-repository'))
@@ -78,15 +78,18 @@ export function checkImport(file: string, specifier: string): ImportViolation[] 
       refuse('only repositories (*-repository.ts) import server/db/schema: SQL for a table lives in its repository');
   }
 
-  if (file.startsWith('shared/')) {
-    if (target !== null && !into('shared')) refuse('shared/ imports only shared/ (no server/, no src/, nothing else in the tree)');
-    if (target === null && isNodeBuiltin(specifier)) refuse('shared/ runs in the browser too: no node:* modules');
-    if (target === null && isPackage(specifier, SERVER_ONLY_PACKAGES)) refuse('shared/ runs in the browser too: no server-only packages');
-    if (target === null && isPackage(specifier, BROWSER_ONLY_PACKAGES)) refuse('shared/ runs on the server too: no browser-only packages');
+  if (file.startsWith('isomorphic/')) {
+    if (target !== null && !into('isomorphic'))
+      refuse('isomorphic/ imports only isomorphic/ (no server/, no src/, nothing else in the tree)');
+    if (target === null && isNodeBuiltin(specifier)) refuse('isomorphic/ runs in the browser too: no node:* modules');
+    if (target === null && isPackage(specifier, SERVER_ONLY_PACKAGES))
+      refuse('isomorphic/ runs in the browser too: no server-only packages');
+    if (target === null && isPackage(specifier, BROWSER_ONLY_PACKAGES))
+      refuse('isomorphic/ runs on the server too: no browser-only packages');
   }
 
   if (CONSOLE_FOLDERS.some((folder) => file.startsWith(folder))) {
-    if (into('server')) refuse('the console never imports server/: wire types come from shared/schemas, rules from shared/');
+    if (into('server')) refuse('the console never imports server/: wire types come from isomorphic/schemas, rules from isomorphic/');
     if (target === null && isNodeBuiltin(specifier)) refuse('the console runs in the browser: no node:* modules');
   }
 

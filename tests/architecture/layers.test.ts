@@ -4,9 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkFile, describeViolation, type ImportViolation } from './import-rules.ts';
 
-// The layering check (run by `npm test` through vitest): every import of server/, src/ and shared/ (static, dynamic,
+// The layering check (run by `npm test` through vitest): every import of server/, src/ and isomorphic/ (static, dynamic,
 // type-only) against the rules in import-rules.ts: routes → services → repositories → db; the server imports nothing
-// of the console; shared/ runs everywhere; the console never imports server/ or node:*.
+// of the console; isomorphic/ runs everywhere; the console never imports server/ or node:*.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|jsx|astro)$/;
@@ -47,7 +47,7 @@ const buildTimeOnly: ReadonlyArray<readonly [string, string]> = [
 const key = ([file, specifier]: readonly [string, string]) => `${file} → ${specifier}`;
 
 function trackedCode(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'server', 'src', 'shared'], {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'server', 'src', 'isomorphic'], {
     cwd: ROOT,
     encoding: 'utf8',
   });

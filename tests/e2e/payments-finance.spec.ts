@@ -3,7 +3,7 @@
 // then one). Runs in organisations of its own so the demo data never matters.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { CSV_BOM, parseCsv } from '../../shared/csv.ts';
+import { CSV_BOM, parseCsv } from '../../isomorphic/csv.ts';
 import { SUPERADMIN, type Account } from './support/constants.ts';
 import { saveScreen, screenHeading } from './support/console.ts';
 import { apiCreateOrganisation, apiCreateUser, apiToken, signIn, uniqueTag } from './support/users-api.ts';

@@ -1,5 +1,5 @@
-import type { GatewayConfig, RequestSpec } from '../../../shared/gateway-config/index.ts';
-import { renderJson, renderText, type TemplateValues } from '../../../shared/template.ts';
+import type { GatewayConfig, RequestSpec } from '../../../isomorphic/gateway-config/index.ts';
+import { renderJson, renderText, type TemplateValues } from '../../../isomorphic/template.ts';
 import type { Clock } from '../../clock.ts';
 import { locate, mapStatus, parseBody } from './extract.ts';
 import { fetchAllowedTarget, readBodyUpTo, TargetRefusedError } from './outbound-fetch.ts';

@@ -1,5 +1,5 @@
-import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
-import { verifySignature, type HmacAlgorithm } from '../../../shared/signing.ts';
+import type { GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
+import { verifySignature, type HmacAlgorithm } from '../../../isomorphic/signing.ts';
 import { locate, mapStatus, parseBody } from './extract.ts';
 
 export interface InboundFields {

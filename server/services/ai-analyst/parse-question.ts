@@ -1,6 +1,6 @@
 import { canonical, CHANGE_REQUEST, fold, isKnownWord, repairTypo, UNSUPPORTED } from './lexicon.ts';
 import { extractPeriod, type Period } from './periods.ts';
-import { MAX_QUESTION_LENGTH } from '../../../shared/schemas/ai.ts';
+import { MAX_QUESTION_LENGTH } from '../../../isomorphic/schemas/ai.ts';
 import { queryProblem, type AnalystQuery, type PaymentStatus } from './query-schema.ts';
 
 // The embedded engine: a plain-English question about payments → the structured query, with no outside service.

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { AnalystQuerySchema, type AnalystQuery } from '../../../shared/schemas/analyst-query.ts';
+import { AnalystQuerySchema, type AnalystQuery } from '../../../isomorphic/schemas/analyst-query.ts';
 
 // The schema is on the wire (the AI route's `query`); this module keeps the rules around it.
 export {
@@ -13,7 +13,7 @@ export {
   STATUSES,
   type AnalystQuery,
   type PaymentStatus,
-} from '../../../shared/schemas/analyst-query.ts';
+} from '../../../isomorphic/schemas/analyst-query.ts';
 
 /** The currencies a query names, as a list (empty: every currency). */
 export const currenciesOf = (query: AnalystQuery): string[] => (query.currency === undefined ? [] : [query.currency].flat());

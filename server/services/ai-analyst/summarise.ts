@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../shared/money.ts';
+import { formatMoney } from '../../../isomorphic/money.ts';
 import { formatDay, type Period } from './periods.ts';
 import { currenciesOf, MAX_LIMIT, type AnalystQuery } from './query-schema.ts';
 import type { Figure, QueryOutcome } from './run-query.ts';

@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from '../../clock.ts';
-import type { Role } from '../../../shared/schemas/users.ts';
+import type { Role } from '../../../isomorphic/schemas/users.ts';
 
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 const ALGORITHM = 'HS256';

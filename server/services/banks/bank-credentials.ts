@@ -1,5 +1,5 @@
-import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
-import { tokensIn } from '../../../shared/template.ts';
+import type { GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
+import { tokensIn } from '../../../isomorphic/template.ts';
 import { badRequest } from '../../errors.ts';
 import { MASK, isMasked, maskSecret, open, seal } from '../crypto/secret-box.ts';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { banks } from '../../db/schema.ts';
 

@@ -1,10 +1,10 @@
 import type { Static } from 'typebox';
-import type { Bank, UpdateBankBody } from '../../../shared/schemas/banks.ts';
+import type { Bank, UpdateBankBody } from '../../../isomorphic/schemas/banks.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
 import { assertAllowedTargetSyntax, type TargetPolicy } from '../adapter/target-guard.ts';
 import { assertValidConfig } from '../gateways/gateways-service.ts';
 import { normaliseAvatarUrl } from '../users/profile-service.ts';
@@ -26,7 +26,7 @@ export interface BankContext {
   targets: TargetPolicy;
 }
 
-/** The bank as the API shows it (shared/schemas/banks.ts). */
+/** The bank as the API shows it (isomorphic/schemas/banks.ts). */
 export type PublicBank = Static<typeof Bank>;
 
 /** The bank as the API shows it: credentials in its apiConfig only as masked hints. */

@@ -1,10 +1,10 @@
 import type { Static } from 'typebox';
-import type { Gateway, UpdateGatewayBody } from '../../../shared/schemas/gateways.ts';
+import type { Gateway, UpdateGatewayBody } from '../../../isomorphic/schemas/gateways.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { validateGatewayConfig, type GatewayConfig } from '../../../shared/gateway-config/index.ts';
-import { isHmacAlgorithm } from '../../../shared/signing.ts';
+import { validateGatewayConfig, type GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
+import { isHmacAlgorithm } from '../../../isomorphic/signing.ts';
 import { isMasked, maskSecret, open, seal } from '../crypto/secret-box.ts';
 import { assertAllowedTargetSyntax, type TargetPolicy } from '../adapter/target-guard.ts';
 import { findProvider, findProviderByName } from '../providers/providers-repository.ts';
@@ -20,7 +20,7 @@ export interface GatewayContext {
 /** A gateway create or edit as the API takes it. */
 export type GatewayInput = Static<typeof UpdateGatewayBody>;
 
-/** The gateway as the API shows it (shared/schemas/gateways.ts). */
+/** The gateway as the API shows it (isomorphic/schemas/gateways.ts). */
 export type PublicGateway = Static<typeof Gateway>;
 
 const masked = (dataKey: Buffer, sealed: string | null) => (sealed ? maskSecret(open(dataKey, sealed)) : null);

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import type { Page } from '../../../shared/schemas/pagination.ts';
+import type { Page } from '../../../isomorphic/schemas/pagination.ts';
 import { listApiLogs } from '../api-log/api-logs-repository.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { listWebhookLogs } from '../psp-callbacks/webhook-logs-repository.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { ORGANISATION_CODE_RULE, isOrganisationCode, organisationCodeOf } from '../../../shared/organisation-code.ts';
+import { ORGANISATION_CODE_RULE, isOrganisationCode, organisationCodeOf } from '../../../isomorphic/organisation-code.ts';
 import { findCountryByCodeOrName } from '../reference/countries-repository.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
 

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { Organisation, OrganisationSettingsBody, UpdateOrganisationBody } from '../../../shared/schemas/organisations.ts';
+import type { Organisation, OrganisationSettingsBody, UpdateOrganisationBody } from '../../../isomorphic/schemas/organisations.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -27,7 +27,7 @@ export type SettingsInput = Static<typeof OrganisationSettingsBody>;
 /** Everything a superadmin may set; the currencies already split into codes. */
 export type OrganisationInput = Omit<Static<typeof UpdateOrganisationBody>, 'currencies'> & { currencies?: string[] | undefined };
 
-/** The organisation as the API shows it (shared/schemas/organisations.ts). */
+/** The organisation as the API shows it (isomorphic/schemas/organisations.ts). */
 export type PublicOrganisation = Static<typeof Organisation>;
 
 /** The organisation as the API shows it; only superadmins see the API token in full. */

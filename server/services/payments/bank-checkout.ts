@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import type { BankCheckoutOptions, BankOption as BankOptionSchema } from '../../../shared/schemas/checkout.ts';
-import { fromMinorUnits } from '../../../shared/money.ts';
+import type { BankCheckoutOptions, BankOption as BankOptionSchema } from '../../../isomorphic/schemas/checkout.ts';
+import { fromMinorUnits } from '../../../isomorphic/money.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
 import { callInit } from '../adapter/http-adapter.ts';

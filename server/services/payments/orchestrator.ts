@@ -7,7 +7,7 @@ import { listGateways, type GatewayRow } from '../gateways/gateways-repository.t
 import { rollUpGatewayChange } from '../ledger/ledger.ts';
 import { paymentTemplateValues } from './template-values.ts';
 import type { Static } from 'typebox';
-import type { GatewayInit as GatewayInitSchema } from '../../../shared/schemas/payments.ts';
+import type { GatewayInit as GatewayInitSchema } from '../../../isomorphic/schemas/payments.ts';
 import { recordAttempt, setGatewayResult, type PaymentRow } from './payments-repository.ts';
 
 export interface OrchestrationContext {

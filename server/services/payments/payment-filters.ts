@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import { toMinorUnits } from '../../../shared/money.ts';
-import { PAYMENT_CHANNELS, type PaymentChannel, type PaymentFilterQuery } from '../../../shared/schemas/payments.ts';
+import { toMinorUnits } from '../../../isomorphic/money.ts';
+import { PAYMENT_CHANNELS, type PaymentChannel, type PaymentFilterQuery } from '../../../isomorphic/schemas/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { PaymentMessage as PaymentMessageSchema } from '../../../shared/schemas/payments.ts';
+import type { PaymentMessage as PaymentMessageSchema } from '../../../isomorphic/schemas/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findMailMessage, listPaymentMessages, type MailMessageRow } from '../mail/mail-messages-repository.ts';

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { PaymentHistoryEntry, PaymentTimeline } from '../../../shared/schemas/payments.ts';
+import type { PaymentHistoryEntry, PaymentTimeline } from '../../../isomorphic/schemas/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { listPaymentMessages } from '../mail/mail-messages-repository.ts';

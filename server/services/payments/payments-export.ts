@@ -1,5 +1,5 @@
-import { fromMinorUnits } from '../../../shared/money.ts';
-import { CSV_BOM, csvRow } from '../../../shared/csv.ts';
+import { fromMinorUnits } from '../../../isomorphic/money.ts';
+import { CSV_BOM, csvRow } from '../../../isomorphic/csv.ts';
 import type { Database } from '../../db/client.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';

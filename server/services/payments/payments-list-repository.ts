@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { columnList, columnsFromDriver, escapeLike, isoTimestampSql } from '../../db/raw.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
 import { payments } from '../../db/schema.ts';
-import { PAYMENT_CHANNELS, type PaymentChannel } from '../../../shared/schemas/payments.ts';
+import { PAYMENT_CHANNELS, type PaymentChannel } from '../../../isomorphic/schemas/payments.ts';
 import { PUBLIC_PAYMENT_KEYS, type PublicPaymentSource } from './public-payment.ts';
 
 /** The filters of a payments list or export, checked (payment-filters.ts): every one optional, all of them AND-ed. */

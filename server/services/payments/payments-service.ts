@@ -1,4 +1,4 @@
-import { toMinorUnits } from '../../../shared/money.ts';
+import { toMinorUnits } from '../../../isomorphic/money.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { gatewayNameOf } from '../gateways/gateways-repository.ts';

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import { fromMinorUnits } from '../../../shared/money.ts';
-import type { Payment, PaymentAttempt } from '../../../shared/schemas/payments.ts';
+import { fromMinorUnits } from '../../../isomorphic/money.ts';
+import type { Payment, PaymentAttempt } from '../../../isomorphic/schemas/payments.ts';
 import type { AttemptRow, PaymentRow } from './payments-repository.ts';
 
 export type PublicAttempt = Static<typeof PaymentAttempt>;
@@ -11,7 +11,7 @@ export type PublicAttempt = Static<typeof PaymentAttempt>;
  */
 export type ApiTime = Date | string;
 
-/** The payment as the API shows it (shared/schemas/payments.ts). */
+/** The payment as the API shows it (isomorphic/schemas/payments.ts). */
 export type PublicPayment = Static<typeof Payment>;
 
 /** The payment columns the API shows: a list selects only these. */

@@ -1,5 +1,5 @@
-import { fromMinorUnits } from '../../../shared/money.ts';
-import type { TemplateValues } from '../../../shared/template.ts';
+import { fromMinorUnits } from '../../../isomorphic/money.ts';
+import type { TemplateValues } from '../../../isomorphic/template.ts';
 import type { PaymentRow } from './payments-repository.ts';
 
 /** Where the PSP or bank sends the payer back and its server-to-server notification. */

@@ -2,8 +2,8 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { validateGatewayConfig, type GatewayConfig } from '../../../shared/gateway-config/index.ts';
-import type { HmacAlgorithm } from '../../../shared/signing.ts';
+import { validateGatewayConfig, type GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
+import type { HmacAlgorithm } from '../../../isomorphic/signing.ts';
 import * as rows from './providers-repository.ts';
 
 export interface ProviderInput {

@@ -1,4 +1,4 @@
-import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { gatewayConfigsOfProvider, gatewayFromDriver, gatewaySaves, type StoredGateway } from '../gateways/gateways-repository.ts';
 import { findProviderByName, providerSaves, type ProviderRow } from '../providers/providers-repository.ts';

@@ -1,4 +1,4 @@
-import type { GatewayConfig } from '../../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { readInboundWebhook, signatureHeaderValue, verifyInboundSignature } from '../adapter/inbound-webhook.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { fromMinorUnits } from '../../../shared/money.ts';
+import { fromMinorUnits } from '../../../isomorphic/money.ts';
 import { findFileByKey } from '../files/files-repository.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { findPaymentByReceiptToken, findPaymentByReference, type PaymentRow } from '../payments/payments-repository.ts';

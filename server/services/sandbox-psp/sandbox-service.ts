@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sign } from '../../../shared/signing.ts';
+import { sign } from '../../../isomorphic/signing.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';

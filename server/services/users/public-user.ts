@@ -1,8 +1,8 @@
 import type { Static } from 'typebox';
-import type { User } from '../../../shared/schemas/users.ts';
+import type { User } from '../../../isomorphic/schemas/users.ts';
 import type { UserRecord } from './users-repository.ts';
 
-/** The user as the API shows it (shared/schemas/users.ts). */
+/** The user as the API shows it (isomorphic/schemas/users.ts). */
 export type PublicUser = Static<typeof User>;
 
 /** The user as the API shows it: no hash, organisation as an object. */

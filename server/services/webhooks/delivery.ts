@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { signOutboundWebhook } from '../../../shared/outbound-signature.ts';
+import { signOutboundWebhook } from '../../../isomorphic/outbound-signature.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isConnectionLoss } from '../../db/errors.ts';
@@ -7,7 +7,7 @@ import { fetchAllowedTarget, readBodyUpTo, TargetRefusedError } from '../adapter
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open } from '../crypto/secret-box.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { fromMinorUnits } from '../../../shared/money.ts';
+import { fromMinorUnits } from '../../../isomorphic/money.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
 import {
   claimDueDeliveries,

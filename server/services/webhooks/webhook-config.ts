@@ -1,4 +1,4 @@
-import { headerNameProblem, webhookSecretProblem } from '../../../shared/outbound-signature.ts';
+import { headerNameProblem, webhookSecretProblem } from '../../../isomorphic/outbound-signature.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -16,7 +16,7 @@ import {
 } from './deliveries-repository.ts';
 import { endpointValues } from './endpoint-url.ts';
 import { organisationHasDelivery, requeueFailedDeliveries } from './recovery-repository.ts';
-import { RECOVER_LIMIT } from '../../../shared/schemas/webhooks.ts';
+import { RECOVER_LIMIT } from '../../../isomorphic/schemas/webhooks.ts';
 import { enqueueTestEvent } from './outbox.ts';
 import { announceQueuedDeliveries } from './delivery-wakeup.ts';
 

@@ -19,7 +19,7 @@ export interface ConfigPlaygroundProps {
 
 /**
  * The config validator playground (superadmin): the lazily loaded Monaco editor with a sample config,
- * checked live by the shared shared/gateway-config validator (the server runs the same code), with
+ * checked live by the shared isomorphic/gateway-config validator (the server runs the same code), with
  * errors and hints listed and marked at their place in the text.
  */
 export default function ConfigPlayground({ samples }: ConfigPlaygroundProps) {

@@ -11,7 +11,7 @@ import {
   type GatewayFormValues,
 } from '../../lib/gateway-form.ts';
 import { findProviderOption, type ProviderOption } from '../../lib/gateway-providers.ts';
-import { generateWebhookSecret } from '../../../shared/signing.ts';
+import { generateWebhookSecret } from '../../../isomorphic/signing.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import SelectField from '../ui/SelectField.tsx';
 import FormModal from '../ui/FormModal.tsx';

@@ -12,7 +12,7 @@ import {
   type GatewayFormValues,
 } from '../../lib/gateway-form.ts';
 import type { ProviderOption } from '../../lib/gateway-providers.ts';
-import { generateWebhookSecret } from '../../../shared/signing.ts';
+import { generateWebhookSecret } from '../../../isomorphic/signing.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import FormField from '../ui/FormField.tsx';

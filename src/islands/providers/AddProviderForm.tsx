@@ -3,7 +3,7 @@ import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { createProvider } from '../../lib/api/providers.ts';
 import type { Provider } from '../../lib/api/types.ts';
 import { firstErrorField, type FieldErrors } from '../../lib/field-rules.ts';
-import { HMAC_ALGORITHMS } from '../../../shared/signing.ts';
+import { HMAC_ALGORITHMS } from '../../../isomorphic/signing.ts';
 import {
   CREDENTIAL_FIELDS,
   CREDENTIAL_LABELS,

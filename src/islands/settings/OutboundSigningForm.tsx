@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { successToast } from '../../lib/action-toasts.ts';
 import type { WebhookConfig } from '../../lib/api/webhooks.ts';
-import { generateWebhookSecret } from '../../../shared/signing.ts';
+import { generateWebhookSecret } from '../../../isomorphic/signing.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import {
   DEFAULT_SIGNATURE_HEADER,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import type { ConfigIssue, ConfigReport } from '../../../shared/gateway-config/index.ts';
+import type { ConfigIssue, ConfigReport } from '../../../isomorphic/gateway-config/index.ts';
 import { loadConfigValidator, type ConfigTextValidator } from '../../lib/load-config-validator.ts';
 import { FieldMessages, RequiredMark } from './FormField.tsx';
 import { loadMonacoEditor } from './monaco/load-monaco-editor.ts';

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import type { AnalystAnswer as AnalystAnswerSchema, AnalystResult as AnalystResultSchema } from '../../../shared/schemas/ai.ts';
-import type { Wire } from '../../../shared/schemas/common.ts';
+import type { AnalystAnswer as AnalystAnswerSchema, AnalystResult as AnalystResultSchema } from '../../../isomorphic/schemas/ai.ts';
+import type { Wire } from '../../../isomorphic/schemas/common.ts';
 import { apiPost } from './client.ts';
 
 /** One payment in the analyst's results (the table shows Reference ID, Amount, Status, Customer). */

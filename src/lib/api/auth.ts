@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { LoginResponse as LoginResponseSchema } from '../../../shared/schemas/auth.ts';
+import type { LoginResponse as LoginResponseSchema } from '../../../isomorphic/schemas/auth.ts';
 import { apiPost } from './client.ts';
 import type { MessageResponse } from './types.ts';
 

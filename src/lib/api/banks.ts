@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { CreateBankBody } from '../../../shared/schemas/banks.ts';
+import type { CreateBankBody } from '../../../isomorphic/schemas/banks.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import type { Bank, BankInput, MessageResponse, Scope } from './types.ts';
 

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { CreateCountryBody, ReferenceListQuery, UpdateCountryBody } from '../../../shared/schemas/reference.ts';
+import type { CreateCountryBody, ReferenceListQuery, UpdateCountryBody } from '../../../isomorphic/schemas/reference.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 import type { Country, MessageResponse } from './types.ts';

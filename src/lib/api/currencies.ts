@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { CreateCurrencyBody, UpdateCurrencyBody } from '../../../shared/schemas/reference.ts';
+import type { CreateCurrencyBody, UpdateCurrencyBody } from '../../../isomorphic/schemas/reference.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import type { ReferenceQuery } from './countries.ts';
 import { normaliseList, type ListPage } from './list.ts';

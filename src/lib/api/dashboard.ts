@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type * as schemas from '../../../shared/schemas/dashboard.ts';
+import type * as schemas from '../../../isomorphic/schemas/dashboard.ts';
 import { apiGet } from './client.ts';
 
 /** Amounts per status in one currency (decimal strings in major units). */

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { CreateGatewayBody } from '../../../shared/schemas/gateways.ts';
+import type { CreateGatewayBody } from '../../../isomorphic/schemas/gateways.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import type { Gateway, GatewayInput, MessageResponse, Scope } from './types.ts';
 

@@ -1,11 +1,11 @@
 import type { Static } from 'typebox';
-import type { Wire } from '../../../shared/schemas/common.ts';
+import type { Wire } from '../../../isomorphic/schemas/common.ts';
 import type {
   ApiLog as ApiLogSchema,
   LogPageQuery as LogPageQuerySchema,
   WebhookLog as WebhookLogSchema,
   WebhookLogQuery,
-} from '../../../shared/schemas/logs.ts';
+} from '../../../isomorphic/schemas/logs.ts';
 import { apiGet } from './client.ts';
 import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 

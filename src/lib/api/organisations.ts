@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import type { UrlResponse } from '../../../shared/schemas/common.ts';
-import type { OrganisationListQuery } from '../../../shared/schemas/organisations.ts';
+import type { UrlResponse } from '../../../isomorphic/schemas/common.ts';
+import type { OrganisationListQuery } from '../../../isomorphic/schemas/organisations.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 import type { MessageResponse, Organisation, OrganisationInput, OrganisationSettings } from './types.ts';

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import type { Wire } from '../../../shared/schemas/common.ts';
-import type { PaymentTimeline as PaymentTimelineSchema } from '../../../shared/schemas/payments.ts';
+import type { Wire } from '../../../isomorphic/schemas/common.ts';
+import type { PaymentTimeline as PaymentTimelineSchema } from '../../../isomorphic/schemas/payments.ts';
 import { apiGet } from './client.ts';
 
 /** Everything known about one payment, as the detail page reads it (GET /payments/{reference}/timeline). */

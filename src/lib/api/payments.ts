@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { UrlResponse, Wire } from '../../../shared/schemas/common.ts';
+import type { UrlResponse, Wire } from '../../../isomorphic/schemas/common.ts';
 import type {
   CreatePaymentBody,
   CreatePaymentResponse,
@@ -10,7 +10,7 @@ import type {
   PaymentMessage as PaymentMessageSchema,
   PaymentMessageBody,
   PaymentStatusFilter,
-} from '../../../shared/schemas/payments.ts';
+} from '../../../isomorphic/schemas/payments.ts';
 import { getToken } from '../token.ts';
 import { ApiError, apiGet, apiPatch, apiPost, apiUrl, type QueryParams } from './client.ts';
 import { normaliseList, type ListPage } from './list.ts';

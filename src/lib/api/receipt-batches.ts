@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import type { Wire } from '../../../shared/schemas/common.ts';
-import type { CreateReceiptBatchBody, ReceiptBatch as ReceiptBatchSchema } from '../../../shared/schemas/receipts.ts';
+import type { Wire } from '../../../isomorphic/schemas/common.ts';
+import type { CreateReceiptBatchBody, ReceiptBatch as ReceiptBatchSchema } from '../../../isomorphic/schemas/receipts.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import type { MessageResponse } from './types.ts';
 

@@ -1,25 +1,25 @@
-// Wire shapes shared by the console's API modules: the server's own schemas (shared/schemas), read as JSON. Type
+// Wire shapes shared by the console's API modules: the server's own schemas (isomorphic/schemas), read as JSON. Type
 // imports only, so no schema code enters the browser bundle.
 import type { Static } from 'typebox';
-import type { Bank as BankSchema, UpdateBankBody } from '../../../shared/schemas/banks.ts';
-import type { MessageResponse as MessageResponseSchema, Wire } from '../../../shared/schemas/common.ts';
-import type { UploadResponse } from '../../../shared/schemas/files.ts';
-import type { Gateway as GatewaySchema, UpdateGatewayBody } from '../../../shared/schemas/gateways.ts';
+import type { Bank as BankSchema, UpdateBankBody } from '../../../isomorphic/schemas/banks.ts';
+import type { MessageResponse as MessageResponseSchema, Wire } from '../../../isomorphic/schemas/common.ts';
+import type { UploadResponse } from '../../../isomorphic/schemas/files.ts';
+import type { Gateway as GatewaySchema, UpdateGatewayBody } from '../../../isomorphic/schemas/gateways.ts';
 import type {
   LogoPosition as LogoPositionSchema,
   Organisation as OrganisationSchema,
   OrganisationSettingsBody,
   UpdateOrganisationBody,
-} from '../../../shared/schemas/organisations.ts';
+} from '../../../isomorphic/schemas/organisations.ts';
 import type {
   Provider as ProviderSchema,
   ProviderBody,
   ProviderConstraints as ProviderConstraintsSchema,
-} from '../../../shared/schemas/providers.ts';
-import type { Country as CountrySchema, Currency as CurrencySchema } from '../../../shared/schemas/reference.ts';
-import type { User as UserSchema } from '../../../shared/schemas/users.ts';
+} from '../../../isomorphic/schemas/providers.ts';
+import type { Country as CountrySchema, Currency as CurrencySchema } from '../../../isomorphic/schemas/reference.ts';
+import type { User as UserSchema } from '../../../isomorphic/schemas/users.ts';
 
-export type { Role } from '../../../shared/schemas/users.ts';
+export type { Role } from '../../../isomorphic/schemas/users.ts';
 
 /** A signed-in user or a user of the users screens. */
 export type User = Wire<Static<typeof UserSchema>>;
@@ -46,7 +46,7 @@ export type OrganisationInput = Static<typeof UpdateOrganisationBody>;
 
 export type UploadedFile = Static<typeof UploadResponse>;
 
-export type { HmacAlgorithm as HmacAlgo } from '../../../shared/signing.ts';
+export type { HmacAlgorithm as HmacAlgo } from '../../../isomorphic/signing.ts';
 
 /** A provider of the catalogue; `name` is the slug used in webhook URLs: /webhooks/psp/{name}. */
 export type Provider = Wire<Static<typeof ProviderSchema>>;

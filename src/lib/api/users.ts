@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ChangePasswordResponse, CreateUserBody, ProfileBody, UserListQuery } from '../../../shared/schemas/users.ts';
+import type { ChangePasswordResponse, CreateUserBody, ProfileBody, UserListQuery } from '../../../isomorphic/schemas/users.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
 import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 import type { MessageResponse, User } from './types.ts';

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import type { Wire } from '../../../shared/schemas/common.ts';
-import type * as schemas from '../../../shared/schemas/webhooks.ts';
+import type { Wire } from '../../../isomorphic/schemas/common.ts';
+import type * as schemas from '../../../isomorphic/schemas/webhooks.ts';
 import { apiGet, apiPatch, apiPost } from './client.ts';
 import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 

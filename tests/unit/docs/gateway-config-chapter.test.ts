@@ -1,10 +1,10 @@
 // The config reference chapter must name every field of the gateway config schema and every template
-// token, so the docs cannot fall behind the validator (shared/gateway-config, shared/template.ts).
+// token, so the docs cannot fall behind the validator (isomorphic/gateway-config, isomorphic/template.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GatewayConfigSchema } from '../../../shared/gateway-config/index.ts';
-import { TEMPLATE_TOKENS } from '../../../shared/template.ts';
+import { GatewayConfigSchema } from '../../../isomorphic/gateway-config/index.ts';
+import { TEMPLATE_TOKENS } from '../../../isomorphic/template.ts';
 
 /** Whether a table row starts with this code cell (Prettier pads the cells). */
 const hasRow = (cell: string) => new RegExp(`^\\|\\s*\`${cell.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`\\s*\\|`, 'm').test(chapter);

@@ -23,7 +23,7 @@ import {
   newBankForm,
   sortBanks,
 } from '../../../src/lib/bank-form.ts';
-import { validateGatewayConfig } from '../../../shared/gateway-config/index.ts';
+import { validateGatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
 
 const bank = (id: number, name: string, code: string, extra: Partial<Bank> = {}): Bank => ({
   id,

@@ -7,7 +7,7 @@ import {
   positionAt,
   rangeOfPointer,
 } from '../../../src/lib/config-diagnostics.ts';
-import { validateGatewayConfigText } from '../../../shared/gateway-config/index.ts';
+import { validateGatewayConfigText } from '../../../isomorphic/gateway-config/index.ts';
 
 const text = `{
   "baseUrl": "https://api.psp.example",

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Gateway } from '../../../src/lib/api/types.ts';
-import { validateGatewayConfig } from '../../../shared/gateway-config/index.ts';
+import { validateGatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
 import {
   DEFAULT_HMAC_ALGO,
   DEFAULT_PRIORITY,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, sandboxEntry } from '../../../server/db/provider-catalogue.ts';
-import { validateGatewayConfig } from '../../../shared/gateway-config/index.ts';
+import { validateGatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
 
 describe('provider catalogue', () => {
   it('ships a valid worked config for every provider, with no hints left', () => {

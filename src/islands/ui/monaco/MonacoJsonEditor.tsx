@@ -2,7 +2,7 @@ import { Editor } from '@monaco-editor/react';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { configDiagnostics } from '../../../lib/config-diagnostics.ts';
-import type { ConfigReport } from '../../../../shared/gateway-config/index.ts';
+import type { ConfigReport } from '../../../../isomorphic/gateway-config/index.ts';
 import { $theme } from '../../../lib/stores/theme.ts';
 import { CONFIG_MODEL_SUFFIX, LIGHT_THEME, MARKER_OWNER, THEME, monaco } from './setup.ts';
 

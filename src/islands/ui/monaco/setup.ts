@@ -13,7 +13,7 @@ import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker
 // editor's prebuilt stylesheet (same version, fonts inlined) is linked here instead. The package's
 // "exports" map does not expose it, hence the path.
 import editorStylesUrl from '../../../../node_modules/monaco-editor/min/vs/editor/editor.main.css?url';
-import { GatewayConfigSchema } from '../../../../shared/gateway-config/index.ts';
+import { GatewayConfigSchema } from '../../../../isomorphic/gateway-config/index.ts';
 
 /** Models whose name ends like this get the gateway config schema (completion and hover docs). */
 export const CONFIG_MODEL_SUFFIX = '.gateway-config.json';

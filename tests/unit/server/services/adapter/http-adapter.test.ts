@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../../../../server/db/provider-catalogue.ts';
 import { buildRequest, callInit, callVerify } from '../../../../../server/services/adapter/http-adapter.ts';
 import { systemClock } from '../../../../../server/clock.ts';
-import type { GatewayConfig } from '../../../../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../../../../isomorphic/gateway-config/index.ts';
 
 interface Seen {
   method: string;

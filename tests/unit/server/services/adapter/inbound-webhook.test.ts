@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../../../../server/db/provider-catalogue.ts';
 import { readInboundWebhook, verifyInboundSignature } from '../../../../../server/services/adapter/inbound-webhook.ts';
-import type { GatewayConfig } from '../../../../../shared/gateway-config/index.ts';
+import type { GatewayConfig } from '../../../../../isomorphic/gateway-config/index.ts';
 
 const config = (name: string) => CATALOGUE.find((entry) => entry.name === name)?.sampleConfig as GatewayConfig;
 

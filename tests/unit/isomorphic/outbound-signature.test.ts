@@ -1,8 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { headerNameProblem, signOutboundWebhook, verifyOutboundWebhook, webhookSecretProblem } from '../../../shared/outbound-signature.ts';
-import { generateWebhookSecret } from '../../../shared/signing.ts';
+import {
+  headerNameProblem,
+  signOutboundWebhook,
+  verifyOutboundWebhook,
+  webhookSecretProblem,
+} from '../../../isomorphic/outbound-signature.ts';
+import { generateWebhookSecret } from '../../../isomorphic/signing.ts';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const id = 'msg_p5jXN8AQM9LWM0D4loKWxJek';

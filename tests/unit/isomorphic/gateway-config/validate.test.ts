@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateGatewayConfig, validateGatewayConfigText } from '../../../../shared/gateway-config/index.ts';
+import { validateGatewayConfig, validateGatewayConfigText } from '../../../../isomorphic/gateway-config/index.ts';
 
 const jsonPsp = {
   baseUrl: 'https://api.paystack.example',

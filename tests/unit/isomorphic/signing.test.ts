@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual, generateWebhookSecret, sign, verifySignature } from '../../../shared/signing.ts';
+import { constantTimeEqual, generateWebhookSecret, sign, verifySignature } from '../../../isomorphic/signing.ts';
 
 describe('HMAC signing', () => {
   it('matches the RFC 4231 / RFC 2202 vectors (key "Jefe")', async () => {

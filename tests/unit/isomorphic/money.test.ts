@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../shared/money.ts';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../isomorphic/money.ts';
 
 describe('money', () => {
   it('converts decimal amounts to minor units exactly', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvRow, neutraliseFormula, parseCsv } from '../../../shared/csv.ts';
+import { CSV_BOM, csvCell, csvRow, neutraliseFormula, parseCsv } from '../../../isomorphic/csv.ts';
 
 describe('neutraliseFormula', () => {
   it('prefixes an apostrophe to a cell a spreadsheet would run: =, +, -, @, tab or CR first', () => {

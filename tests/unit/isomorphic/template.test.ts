@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownToken, renderJson, renderText, tokensIn } from '../../../shared/template.ts';
+import { isKnownToken, renderJson, renderText, tokensIn } from '../../../isomorphic/template.ts';
 
 const values = {
   amount: '12.50',

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ORGANISATION_CODE_RULE, isOrganisationCode, organisationCodeOf } from '../../../shared/organisation-code.ts';
+import { ORGANISATION_CODE_RULE, isOrganisationCode, organisationCodeOf } from '../../../isomorphic/organisation-code.ts';
 
 test('an organisation code is 2–32 letters, digits, "-" or "_", starting with a letter or digit, once upper-cased', () => {
   expect(organisationCodeOf('  acme-pay ')).toBe('ACME-PAY');
