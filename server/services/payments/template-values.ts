@@ -19,6 +19,6 @@ export function paymentTemplateValues(payment: PaymentRow, baseUnit: number, url
     callbackUrl: urls.callbackUrl ?? '',
     notificationUrl: urls.notificationUrl ?? '',
     customer: { email: payment.customerEmail, name: payment.customerName, phone: payment.customerPhone },
-    meta: (payment.metadata as Record<string, string> | null) ?? {},
+    meta: payment.metadata ?? {},
   };
 }

@@ -36,7 +36,7 @@ const selectUsers = (db: Database) => db.select(userColumns).from(users).leftJoi
 /** The user with this id, with its organisation's name. */
 export async function findUserById(db: Database, id: number): Promise<UserRecord | undefined> {
   const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
-  return row as UserRecord | undefined;
+  return row;
 }
 
 /** The user with this e-mail, compared case-insensitively. */
@@ -44,7 +44,7 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   const [row] = await selectUsers(db)
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
-  return row as UserRecord | undefined;
+  return row;
 }
 
 export interface NewUser {
