@@ -10,6 +10,7 @@ import {
   listDeliveries,
   requeueDelivery,
   updateOrganisationWebhooks,
+  type AttemptRecord,
   type DeliveryRow,
   type DeliveryStatus,
   type OrganisationWebhookRow,
@@ -168,14 +169,7 @@ export async function resendWebhookDelivery(ctx: WebhookConfigContext, orgId: nu
 }
 
 /** One attempt of a delivery as the API shows it. */
-export function toPublicAttempt(row: {
-  attempt: number;
-  startedAt: Date;
-  durationMs: number;
-  statusCode: number | null;
-  responseExcerpt: string | null;
-  error: string | null;
-}) {
+export function toPublicAttempt(row: AttemptRecord) {
   return {
     attempt: row.attempt,
     startedAt: row.startedAt,

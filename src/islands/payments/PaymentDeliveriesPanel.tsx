@@ -12,7 +12,7 @@ export interface PaymentDeliveriesPanelProps {
 /** The webhooks sent about the payment: each delivery with every attempt and a Resend button. */
 export default function PaymentDeliveriesPanel({ deliveries, resendingId, onResend }: PaymentDeliveriesPanelProps) {
   return (
-    <section className="detail-card" aria-labelledby="payment-deliveries-title">
+    <section className="raised-section detail-card" aria-labelledby="payment-deliveries-title">
       <div className="detail-card__head">
         <h2 id="payment-deliveries-title" className="detail-card__title">
           Webhook deliveries

@@ -30,7 +30,7 @@ export default function PaymentFacts({ timeline, showOrganisation }: { timeline:
     ...metadata.map(([key, value]): [string, ReactNode] => [`Metadata: ${key}`, String(value)]),
   ];
   return (
-    <section className="detail-card" aria-labelledby="payment-facts-title">
+    <section className="raised-section detail-card" aria-labelledby="payment-facts-title">
       <div className="detail-card__head">
         <h2 id="payment-facts-title" className="detail-card__title">
           Payment

@@ -6,7 +6,7 @@ import { formatLogTime } from '../../lib/system-logs.ts';
 export default function PaymentTimelineList({ timeline }: { timeline: PaymentTimeline }) {
   const entries = timelineEntries(timeline);
   return (
-    <section className="detail-card" aria-labelledby="payment-timeline-title">
+    <section className="raised-section detail-card" aria-labelledby="payment-timeline-title">
       <div className="detail-card__head">
         <h2 id="payment-timeline-title" className="detail-card__title">
           Timeline

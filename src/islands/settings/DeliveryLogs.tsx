@@ -127,7 +127,7 @@ export default function DeliveryLogs({ organisationId }: { organisationId: numbe
   ];
 
   return (
-    <section className="webhook-part webhook-deliveries" aria-labelledby={titleId}>
+    <section className="raised-section webhook-part webhook-deliveries" aria-labelledby={titleId}>
       <div className="webhook-part__head split-row">
         <h3 id={titleId} className="webhook-part__title">
           Delivery Logs

@@ -56,7 +56,7 @@ export default function OutboundSigningForm({ organisationId, config, onSaved }:
   };
 
   return (
-    <section className="webhook-part" aria-labelledby={titleId}>
+    <section className="raised-section webhook-part" aria-labelledby={titleId}>
       <h3 id={titleId} className="webhook-part__title">
         Outbound Signing
       </h3>

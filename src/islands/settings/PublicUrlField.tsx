@@ -21,7 +21,7 @@ export default function PublicUrlField({ title, label, url, description, busy, o
   const inputId = useId();
   const hintId = useId();
   return (
-    <section className="webhook-part" aria-labelledby={titleId}>
+    <section className="raised-section webhook-part" aria-labelledby={titleId}>
       <h3 id={titleId} className="webhook-part__title">
         {title}
       </h3>

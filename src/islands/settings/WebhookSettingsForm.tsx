@@ -52,7 +52,7 @@ export default function WebhookSettingsForm({ organisationId, config, onSaved }:
   });
 
   return (
-    <section className="webhook-part" aria-labelledby={titleId}>
+    <section className="raised-section webhook-part" aria-labelledby={titleId}>
       <h3 id={titleId} className="webhook-part__title">
         Callback &amp; Notifier
       </h3>
