@@ -381,6 +381,13 @@ export const payments = pgTable(
     receiptToken: varchar('receipt_token', { length: 64 }),
     paidAt: timestamptz('paid_at'),
     createdBy: integer('created_by'),
+    // Refunds (docs/refunds.md): what succeeded, and what Pending refunds hold so concurrent requests cannot together
+    // refund more than was paid (the check below is the last word).
+    refundedMinor: bigintNumber('refunded_minor').notNull().default(0),
+    refundPendingMinor: bigintNumber('refund_pending_minor').notNull().default(0),
+    cancelledAt: timestamptz('cancelled_at'),
+    // A PSP reported success for a payment already Cancelled: the money arrived and must go back.
+    needsRefund: boolean('needs_refund').notNull().default(false),
     ...timestamps(),
   },
   (table) => [
@@ -401,8 +408,56 @@ export const payments = pgTable(
       table.customerName.op('gin_trgm_ops'),
       table.customerEmail.op('gin_trgm_ops'),
     ),
-    check('payments_status_check', sql`${table.status} in ('Pending', 'Success', 'Failed')`),
+    check('payments_status_check', sql`${table.status} in ('Pending', 'Success', 'Failed', 'Cancelled')`),
     check('payments_amount_check', sql`${table.amountMinor} > 0`),
+    check(
+      'payments_refunded_check',
+      sql`${table.refundedMinor} >= 0 and ${table.refundPendingMinor} >= 0 and ${table.refundedMinor} + ${table.refundPendingMinor} <= ${table.amountMinor}`,
+    ),
+  ],
+);
+
+/**
+ * Money sent back for a Success payment, whole or in part: through the payment's gateway (`gateway`) or recorded as
+ * refunded outside Payrail (`external`). Pending → Succeeded or Failed. Never deleted.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    ...bigSerialKey(),
+    reference: varchar('reference', { length: 20 }).notNull(),
+    paymentId: bigintNumber('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    orgId: organisationId('restrict').notNull(),
+    amountMinor: bigintNumber('amount_minor').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('Pending'),
+    method: varchar('method', { length: 10 }).notNull(),
+    reason: varchar('reason', { length: 500 }).notNull(),
+    // The console user who asked; null when the organisation's API token did.
+    requestedBy: integer('requested_by'),
+    idempotencyKey: varchar('idempotency_key', { length: 255 }),
+    providerReference: varchar('provider_reference', { length: 200 }),
+    failureReason: varchar('failure_reason', { length: 500 }),
+    // The credit note's number (its own sequence per organisation) and the unguessable token of its public document.
+    creditNoteNumber: varchar('credit_note_number', { length: 60 }),
+    documentToken: varchar('document_token', { length: 64 }),
+    completedAt: timestamptz('completed_at'),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('refunds_reference_unique').on(table.reference),
+    uniqueIndex('refunds_document_token_unique').on(table.documentToken),
+    uniqueIndex('refunds_org_credit_note_unique').on(table.orgId, table.creditNoteNumber),
+    uniqueIndex('refunds_org_idempotency_key_unique')
+      .on(table.orgId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+    index('refunds_payment_idx').on(table.paymentId),
+    index('refunds_org_created_idx').on(table.orgId, table.createdAt),
+    check('refunds_status_check', sql`${table.status} in ('Pending', 'Succeeded', 'Failed')`),
+    check('refunds_method_check', sql`${table.method} in ('gateway', 'external')`),
+    check('refunds_amount_check', sql`${table.amountMinor} > 0`),
   ],
 );
 
@@ -580,6 +635,8 @@ const rollupKeyAndSums = () => ({
   shard: smallint('shard').notNull(),
   paymentCount: bigintNumber('payment_count').notNull(),
   amountMinor: bigintNumber('amount_minor').notNull(),
+  // Succeeded refunds of the key's payments (refunded volume; net volume = amount − refunded).
+  refundedMinor: bigintNumber('refunded_minor').notNull().default(0),
 });
 
 /** Count and amount of payments per organisation, day created (UTC), currency, status and gateway. */

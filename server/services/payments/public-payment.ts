@@ -31,10 +31,14 @@ export const PUBLIC_PAYMENT_KEYS = [
   'providerReference',
   'createdAt',
   'paidAt',
+  'refundedMinor',
+  'cancelledAt',
+  'needsRefund',
 ] as const satisfies readonly (keyof PaymentRow)[];
-export type PublicPaymentSource = Omit<Pick<PaymentRow, (typeof PUBLIC_PAYMENT_KEYS)[number]>, 'createdAt' | 'paidAt'> & {
+export type PublicPaymentSource = Omit<Pick<PaymentRow, (typeof PUBLIC_PAYMENT_KEYS)[number]>, 'createdAt' | 'paidAt' | 'cancelledAt'> & {
   createdAt: ApiTime;
   paidAt: ApiTime | null;
+  cancelledAt: ApiTime | null;
 };
 
 /** The payment as the API shows it: reference as id, decimal amount plus minor units. */
@@ -64,6 +68,10 @@ export function toPublicPayment(
     date: row.createdAt,
     createdAt: row.createdAt,
     paidAt: row.paidAt,
+    refundedAmount: fromMinorUnits(row.refundedMinor, baseUnit),
+    refundedAmountMinor: row.refundedMinor,
+    cancelledAt: row.cancelledAt,
+    needsRefund: row.needsRefund,
     ...(attempts
       ? {
           attempts: attempts.map((attempt) => ({

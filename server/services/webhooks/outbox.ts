@@ -134,6 +134,10 @@ function samplePayment(at: Date) {
     date: at,
     createdAt: at,
     paidAt: at,
+    refundedAmount: '0.00',
+    refundedAmountMinor: 0,
+    cancelledAt: null,
+    needsRefund: false,
   };
 }
 

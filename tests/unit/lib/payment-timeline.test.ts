@@ -22,6 +22,10 @@ const payment = {
   date: '2026-11-27T10:00:00.000Z',
   createdAt: '2026-11-27T10:00:00.000Z',
   paidAt: '2026-11-27T10:01:00.000Z',
+  refundedAmount: '0.00',
+  refundedAmountMinor: 0,
+  cancelledAt: null,
+  needsRefund: false,
   attempts: [{ gateway: 'Sandbox', outcome: 'ok', httpStatus: 200, durationMs: 85, error: null, at: '2026-11-27T10:00:00.100Z' }],
 };
 

@@ -41,6 +41,10 @@ function payment(reference: string, changes: Partial<Payment> = {}): Payment {
     date: stamp,
     createdAt: stamp,
     paidAt: null,
+    refundedAmount: '0.00',
+    refundedAmountMinor: 0,
+    cancelledAt: null,
+    needsRefund: false,
     ...changes,
   };
 }
