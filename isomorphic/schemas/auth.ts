@@ -30,7 +30,11 @@ export const TwoFactorVerifyBody = Type.Object(
   { additionalProperties: false },
 );
 /** The session a completed sign-in opens. */
-export const SessionTokenResponse = Type.Object({ access_token: Type.String(), token_type: Type.Literal('Bearer'), expires_in: Type.Integer() });
+export const SessionTokenResponse = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer(),
+});
 
 export const ForgotPasswordBody = Type.Object({ email: Email }, { additionalProperties: false });
 export const ResetPasswordWithTokenBody = Type.Object(

@@ -14,7 +14,11 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> =
     '/auth/sessions',
     {
       preHandler: app.authenticate,
-      schema: { ...common, summary: 'Your active sessions (device, address, created, last seen)', response: { 200: SessionList, ...authErrors } },
+      schema: {
+        ...common,
+        summary: 'Your active sessions (device, address, created, last seen)',
+        response: { 200: SessionList, ...authErrors },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -26,7 +30,12 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> =
     '/auth/sessions/:id',
     {
       preHandler: app.authenticate,
-      schema: { ...common, summary: 'End one of your sessions', params: SessionIdParams, response: { 200: MessageResponse, ...authErrors } },
+      schema: {
+        ...common,
+        summary: 'End one of your sessions',
+        params: SessionIdParams,
+        response: { 200: MessageResponse, ...authErrors },
+      },
     },
     async (request) => {
       await revokeMySession(db, clock, callerOf(request).id, request.params.id);

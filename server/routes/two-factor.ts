@@ -56,7 +56,11 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRoutesOptions> = async
     '/auth/2fa',
     {
       preHandler: app.authenticate,
-      schema: { ...common, summary: 'Your two-factor sign-in: on or off, recovery codes left', response: { 200: TwoFactorStatus, ...authErrors } },
+      schema: {
+        ...common,
+        summary: 'Your two-factor sign-in: on or off, recovery codes left',
+        response: { 200: TwoFactorStatus, ...authErrors },
+      },
     },
     async (request) => twoFactorStatus(ctx, callerOf(request).id),
   );

@@ -47,7 +47,11 @@ export async function login(ctx: SignInContext, email: string, password: string,
   if (!(await verifyPassword(password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
   const step = secondStepOf(ctx, user);
   if (step === null) return { session: await startSession(ctx, user, client) };
-  const challengeToken = await signChallengeToken(ctx.jwtSecret, { userId: user.id, purpose: step, sessionVersion: user.sessionVersion }, ctx.clock);
+  const challengeToken = await signChallengeToken(
+    ctx.jwtSecret,
+    { userId: user.id, purpose: step, sessionVersion: user.sessionVersion },
+    ctx.clock,
+  );
   return { step, challengeToken, expiresIn: CHALLENGE_LIFETIME_SECONDS };
 }
 

@@ -91,4 +91,3 @@ export async function pruneSessions(db: Database, cutoff: Date): Promise<number>
     .returning({ id: userSessions.id });
   return rows.length;
 }
-

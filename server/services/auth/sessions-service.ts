@@ -43,14 +43,22 @@ export async function startSession(ctx: SessionContext, user: SessionSubject, cl
     ip: client.ip.slice(0, 64),
     userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
   });
-  return signUserToken(ctx.jwtSecret, { userId: user.id, role: user.role, orgId: user.orgId, sessionVersion: user.sessionVersion, sessionId: id }, ctx.clock);
+  return signUserToken(
+    ctx.jwtSecret,
+    { userId: user.id, role: user.role, orgId: user.orgId, sessionVersion: user.sessionVersion, sessionId: id },
+    ctx.clock,
+  );
 }
 
 /** A fresh token for a session that goes on (after the user's own password change); the session lives as long as it. */
 export async function renewSessionToken(ctx: SessionContext, user: SessionSubject, sessionId: string): Promise<string> {
   const now = ctx.clock.now();
   await renewSession(ctx.db, user.id, sessionId, new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000));
-  return signUserToken(ctx.jwtSecret, { userId: user.id, role: user.role, orgId: user.orgId, sessionVersion: user.sessionVersion, sessionId }, ctx.clock);
+  return signUserToken(
+    ctx.jwtSecret,
+    { userId: user.id, role: user.role, orgId: user.orgId, sessionVersion: user.sessionVersion, sessionId },
+    ctx.clock,
+  );
 }
 
 /** The user's live sessions, the current one flagged. */

@@ -83,7 +83,12 @@ export async function beginEnrolment(ctx: TwoFactorContext, userId: number): Pro
  * Finishes an enrolment with a code from the app: 2FA goes on, ten recovery codes are made (returned once, stored
  * hashed), and every other session of the user ends.
  */
-export async function confirmEnrolment(ctx: TwoFactorContext, userId: number, code: string, keepSessionId: string | null): Promise<string[]> {
+export async function confirmEnrolment(
+  ctx: TwoFactorContext,
+  userId: number,
+  code: string,
+  keepSessionId: string | null,
+): Promise<string[]> {
   const user = await userOrUnauthorized(ctx.db, userId);
   if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
   if (!user.totpSecret) throw badRequest('Start the set-up first: there is no secret to confirm.');
