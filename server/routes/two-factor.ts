@@ -4,11 +4,10 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { userOfChallenge } from '../services/auth/auth-service.ts';
-import { startSession } from '../services/auth/sessions-service.ts';
+import { startSession, type SessionSubject } from '../services/auth/sessions-service.ts';
 import { spendAuthBudget } from '../services/auth/sign-in-throttle.ts';
 import { TOKEN_LIFETIME_SECONDS } from '../services/auth/tokens.ts';
 import { beginEnrolment, confirmEnrolment, disableTwoFactor, twoFactorStatus } from '../services/auth/two-factor-service.ts';
-import type { UserRecord } from '../services/users/users-repository.ts';
 import { MessageResponse, authErrors } from '../../isomorphic/schemas/common.ts';
 import {
   TwoFactorDisableBody,
@@ -30,7 +29,7 @@ export interface TwoFactorRoutesOptions {
 }
 
 /** Who enrols: a signed-in user, or — REQUIRE_2FA_FOR_SUPERADMINS — a superadmin whose sign-in challenge asks for enrolment. */
-type Enroller = { userId: number; sessionId: string | null; signingIn: UserRecord | null };
+type Enroller = { userId: number; sessionId: string | null; signingIn: SessionSubject | null };
 
 /** The signed-in user's two-factor sign-in: status, set-up (secret and QR URI), enabling with a code, turning off. */
 const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRoutesOptions> = async (app, options) => {
