@@ -24,6 +24,8 @@ import { DEFAULT_REQUEST_LOG_POLICY, type RequestLogPolicy } from './request-log
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import userRoutes from './routes/users.ts';
+import twoFactorRoutes from './routes/two-factor.ts';
+import sessionRoutes from './routes/sessions.ts';
 import countryRoutes from './routes/countries.ts';
 import currencyRoutes from './routes/currencies.ts';
 import fileRoutes from './routes/files.ts';
@@ -72,6 +74,8 @@ export interface AppOptions {
   /** Folder of the built console; served when it exists. */
   consoleDir?: string | undefined;
   authRateLimitPerMinute?: number;
+  /** REQUIRE_2FA_FOR_SUPERADMINS: a superadmin without two-factor sign-in must enrol before getting a session. */
+  requireTwoFactorForSuperadmins?: boolean;
   /** How long a signed-in user's role, organisation and session version are reused per process (default 2 s; 0: never). */
   sessionUserTtlMs?: number;
   /** Per IP: hosted checkout, Record URL and bank choice posts (no sign-in). */
@@ -185,15 +189,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, kind });
+      const requireTwoFactorForSuperadmins = options.requireTwoFactorForSuperadmins ?? false;
       await api.register(authRoutes, {
         db,
         clock,
         jwtSecret: options.jwtSecret,
+        dataKey: options.dataKey,
+        requireTwoFactorForSuperadmins,
         mailer,
         publicUrl: options.publicUrl,
         perIpPerMinute: options.authRateLimitPerMinute ?? 20,
         background: backgroundWork,
       });
+      await api.register(twoFactorRoutes, {
+        db,
+        clock,
+        jwtSecret: options.jwtSecret,
+        dataKey: options.dataKey,
+        requireTwoFactorForSuperadmins,
+        perIpPerMinute: options.authRateLimitPerMinute ?? 20,
+      });
+      await api.register(sessionRoutes, { db, clock });
       await api.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
       await api.register(userRoutes, { db, clock, jwtSecret: options.jwtSecret });
       await api.register(countryRoutes, { db, clock });

@@ -42,6 +42,8 @@ export interface Config {
   idempotencyLeaseSeconds: number;
   sandboxPsp: boolean;
   sandboxPspRateLimitPerMinute: number;
+  /** REQUIRE_2FA_FOR_SUPERADMINS: superadmins must sign in with two-factor authentication (enrolling at sign-in if need be). */
+  requireTwoFactorForSuperadmins: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLeaseSeconds: integer('IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
     sandboxPsp: boolean('SANDBOX_PSP', true),
     sandboxPspRateLimitPerMinute: integer('SANDBOX_PSP_RATE_LIMIT_PER_MINUTE', 300, 1, 100000),
+    requireTwoFactorForSuperadmins: boolean('REQUIRE_2FA_FOR_SUPERADMINS', false),
   };
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

@@ -32,6 +32,7 @@ const app = await buildApp({
   idempotencyLeaseMs: config.idempotencyLeaseSeconds * 1000,
   sandboxPsp: config.sandboxPsp,
   sandboxPspRateLimitPerMinute: config.sandboxPspRateLimitPerMinute,
+  requireTwoFactorForSuperadmins: config.requireTwoFactorForSuperadmins,
   aiModel:
     config.aiBaseUrl && config.aiModel ? { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey ?? '', model: config.aiModel } : undefined,
 });

@@ -167,6 +167,11 @@ export const users = pgTable(
     passwordChangedAt: timestamptz('password_changed_at'),
     // Raised by every password change or reset: session tokens of an older version are refused.
     sessionVersion: integer('session_version').notNull().default(0),
+    // Two-factor sign-in: the TOTP secret sealed with the data key; while totp_enabled_at is null, an enrolment in
+    // progress. totp_last_step is the time step of the last accepted code (a code works once).
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamptz('totp_enabled_at'),
+    totpLastStep: bigintNumber('totp_last_step'),
     ...timestamps(),
   },
   (table) => [
@@ -191,6 +196,39 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('password_resets_token_hash_unique').on(table.tokenHash), index('password_resets_user_idx').on(table.userId)],
+);
+
+// Single-use two-factor recovery codes, by SHA-256 hash.
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    ...serialKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: char('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('recovery_codes_user_code_unique').on(table.userId, table.codeHash)],
+);
+
+// One row per sign-in: a session token carries its id; a revoked or expired row ends the session.
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    userAgent: varchar('user_agent', { length: 500 }).notNull(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (table) => [index('user_sessions_user_idx').on(table.userId), index('user_sessions_expires_at_idx').on(table.expiresAt)],
 );
 
 // Sign-in throttling counters (per address, per account and address, per account), shared by every process.

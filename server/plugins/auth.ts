@@ -9,6 +9,8 @@ import { withRequiredRoles } from '../openapi-audience.ts';
 import { verifyUserToken, type Role, type TokenClaims } from '../services/auth/tokens.ts';
 import { SessionUserCache } from '../services/auth/session-user-cache.ts';
 import { findUserById } from '../services/users/users-repository.ts';
+import { liveSessionIds } from '../services/auth/sessions-repository.ts';
+import { LastSeenTracker } from '../services/auth/last-seen.ts';
 import { API_TOKEN_PREFIX, hashToken } from '../services/organisations/organisation-tokens.ts';
 import { findOrganisationByApiTokenHash } from '../services/organisations/organisations-repository.ts';
 
@@ -17,6 +19,8 @@ export interface AuthenticatedUser extends Caller {
   name: string;
   /** 'api-token' when an organisation API token (prt_…) authenticated the call; id is then 0. */
   via: 'session' | 'api-token';
+  /** The user_sessions row of a signed-in user's token; null for an API token. */
+  sessionId: string | null;
 }
 
 declare module 'fastify' {
@@ -48,6 +52,7 @@ export default fp<AuthPluginOptions>(
     // One user lookup per TTL instead of per request; every user write invalidates it (session-user-cache.ts).
     const sessionUsers = new SessionUserCache(sessionUserTtlMs);
     app.addHook('onClose', async () => sessionUsers.close());
+    const lastSeen = new LastSeenTracker(db, clock);
     // A session sends the same token on every call: its signature is checked once, its expiry on every call.
     const verifiedTokens = new Map<string, { claims: TokenClaims; expiresAt: number }>();
     const claimsOf = async (token: string): Promise<TokenClaims | undefined> => {
@@ -78,7 +83,15 @@ export default fp<AuthPluginOptions>(
       if (!token.startsWith(API_TOKEN_PREFIX)) return authenticate(request, reply);
       const organisation = await findOrganisationByApiTokenHash(db, hashToken(token));
       if (!organisation) throw unauthorized('This API token is not valid.');
-      request.user = { id: 0, role: 'orgadmin', orgId: organisation.id, email: 'api-token', name: 'API token', via: 'api-token' };
+      request.user = {
+        id: 0,
+        role: 'orgadmin',
+        orgId: organisation.id,
+        email: 'api-token',
+        name: 'API token',
+        via: 'api-token',
+        sessionId: null,
+      };
     }
 
     async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -88,7 +101,7 @@ export default fp<AuthPluginOptions>(
       const claims = await claimsOf(token);
       if (!claims) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
       const user = await sessionUsers.lookup(claims.userId, async () => {
-        const row = await findUserById(db, claims.userId);
+        const [row, sessionIds] = await Promise.all([findUserById(db, claims.userId), liveSessionIds(db, claims.userId, clock.now())]);
         // Only what a session needs is kept (never the password hash).
         return (
           row && {
@@ -98,14 +111,25 @@ export default fp<AuthPluginOptions>(
             role: row.role,
             orgId: row.orgId,
             sessionVersion: row.sessionVersion,
+            liveSessionIds: new Set(sessionIds),
           }
         );
       });
-      // A password change or reset raises the version: every session issued before it ends.
-      if (!user || claims.sessionVersion !== user.sessionVersion) {
+      // A password change or reset raises the version: every session issued before it ends. A revoked session's id
+      // leaves the live set (and the cache, at once on this process).
+      if (!user || claims.sessionVersion !== user.sessionVersion || !user.liveSessionIds.has(claims.sessionId)) {
         throw unauthorized('Your session is invalid or has expired. Please sign in again.');
       }
-      request.user = { id: user.id, role: user.role, orgId: user.orgId, email: user.email, name: user.name, via: 'session' };
+      await lastSeen.touch(claims.sessionId);
+      request.user = {
+        id: user.id,
+        role: user.role,
+        orgId: user.orgId,
+        email: user.email,
+        name: user.name,
+        via: 'session',
+        sessionId: claims.sessionId,
+      };
     }
 
     app.decorate('authenticate', authenticate);

@@ -17,7 +17,7 @@ import {
   UserRef,
 } from '../../isomorphic/schemas/users.ts';
 import { createUser, deleteUser, listUsers, resetUserPassword, updateUser } from '../services/users/users-admin-service.ts';
-import { notFound } from '../errors.ts';
+import { notFound, unauthorized } from '../errors.ts';
 
 /** The signed-in user's own profile and password. */
 const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSecret: Uint8Array }> = async (
@@ -63,9 +63,12 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       },
     },
     async (request) => {
+      const caller = callerOf(request);
+      if (caller.sessionId === null) throw unauthorized();
       const token = await changePassword(
         { db, clock, jwtSecret },
-        callerOf(request).id,
+        caller.id,
+        caller.sessionId,
         request.body.currentPassword,
         request.body.newPassword,
       );
@@ -143,7 +146,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       preHandler: app.authenticate,
       schema: {
         ...common,
-        summary: "Set another user's password (signs that user out)",
+        summary: "Set another user's password (signs that user out everywhere and turns off their two-factor sign-in)",
         params: IdParams,
         body: ResetPasswordBody,
         response: { 200: MessageResponse, ...authErrors },

@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, createOrganisation, createUser, signIn, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
 
@@ -44,7 +44,8 @@ describe('GET /api/users/me', () => {
   });
 
   it('takes the role from the database, not from the token', async () => {
-    const escalated = await new SignJWT({ role: 'superadmin', orgId: null, sv: 0 })
+    // The real session's id, so the forged token fails on nothing but its role.
+    const escalated = await new SignJWT({ role: 'superadmin', orgId: null, sv: 0, sid: decodeJwt(token)['sid'] })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuedAt(Math.floor(t.clock.now().getTime() / 1000))

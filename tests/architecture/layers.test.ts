@@ -31,6 +31,8 @@ const handleTypeImports: ReadonlyArray<readonly [string, string]> = [
   ['server/routes/reference-routes.ts', '../db/client.ts'],
   ['server/routes/receipt-batches.ts', '../db/client.ts'],
   ['server/routes/receipts.ts', '../db/client.ts'],
+  ['server/routes/sessions.ts', '../db/client.ts'],
+  ['server/routes/two-factor.ts', '../db/client.ts'],
   ['server/routes/users.ts', '../db/client.ts'],
 ];
 

@@ -7,12 +7,17 @@ import { findUserByEmail, findUserById, updatePasswordHash } from '../users/user
 import { consumePasswordReset, insertPasswordReset, invalidateUserResets } from './password-resets-repository.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { resetLink } from './reset-link.ts';
-import { signUserToken } from './tokens.ts';
+import { CHALLENGE_LIFETIME_SECONDS, signChallengeToken, verifyChallengeToken, type ChallengePurpose } from './challenge-tokens.ts';
+import { revokeSessionsExcept } from './sessions-repository.ts';
+import { renewSessionToken, startSession, type ClientInfo } from './sessions-service.ts';
+import { INVALID_CODE, checkSecondFactor, secondStepOf } from './two-factor-service.ts';
+import type { UserRecord } from '../users/users-repository.ts';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const INVALID_RESET_TOKEN = 'Invalid or expired token. Please try again.';
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, a reset link has been sent.';
+export const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 
 export interface AuthContext {
   db: Database;
@@ -20,19 +25,53 @@ export interface AuthContext {
   jwtSecret: Uint8Array;
 }
 
-/** Checks credentials and returns a session token; the same 401 for unknown e-mail and wrong password. */
-export async function login(ctx: AuthContext, email: string, password: string): Promise<string> {
+/** What signing in needs beyond AuthContext: the TOTP key and whether superadmins must use 2FA. */
+export interface SignInContext extends AuthContext {
+  dataKey: Buffer;
+  requireForSuperadmins: boolean;
+}
+
+/** A session token, or the challenge of the second step the sign-in still needs. */
+export type SignInResult = { session: string } | { step: ChallengePurpose; challengeToken: string; expiresIn: number };
+
+/**
+ * Checks credentials; the same 401 for unknown e-mail and wrong password. With the right password: a session, or —
+ * when the user has 2FA, or must enrol first — a short-lived challenge and no session yet.
+ */
+export async function login(ctx: SignInContext, email: string, password: string, client: ClientInfo): Promise<SignInResult> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
     await verifyAgainstDecoy(password);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (!(await verifyPassword(password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
-  return signUserToken(
+  const step = secondStepOf(ctx, user);
+  if (step === null) return { session: await startSession(ctx, user, client) };
+  const challengeToken = await signChallengeToken(
     ctx.jwtSecret,
-    { userId: user.id, role: user.role, orgId: user.orgId, sessionVersion: user.sessionVersion },
+    { userId: user.id, purpose: step, sessionVersion: user.sessionVersion },
     ctx.clock,
   );
+  return { step, challengeToken, expiresIn: CHALLENGE_LIFETIME_SECONDS };
+}
+
+/**
+ * The user a challenge of this purpose was issued to, while it is still valid: 401 once it expired, or when the
+ * password changed or the 2FA state moved on since.
+ */
+export async function userOfChallenge(ctx: SignInContext, challengeToken: string, purpose: ChallengePurpose): Promise<UserRecord> {
+  const claims = await verifyChallengeToken(ctx.jwtSecret, challengeToken, purpose, ctx.clock);
+  const user = claims && (await findUserById(ctx.db, claims.userId));
+  if (!claims || !user || user.sessionVersion !== claims.sessionVersion || secondStepOf(ctx, user) !== purpose) {
+    throw unauthorized(CHALLENGE_EXPIRED);
+  }
+  return user;
+}
+
+/** The second step of a sign-in: a TOTP code or an unused recovery code opens the session; 401 otherwise. */
+export async function completeTwoFactorSignIn(ctx: SignInContext, user: UserRecord, code: string, client: ClientInfo): Promise<string> {
+  if (!(await checkSecondFactor(ctx, user, code))) throw unauthorized(INVALID_CODE);
+  return startSession(ctx, user, client);
 }
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -76,11 +115,21 @@ export async function resetPassword(ctx: AuthContext, token: string, password: s
     if (userId === undefined) throw badRequest(INVALID_RESET_TOKEN);
     await updatePasswordHash(tx, userId, passwordHash, now);
     await invalidateUserResets(tx, userId, now);
+    await revokeSessionsExcept(tx, userId, null, now);
   });
 }
 
-/** Changes the caller's own password after checking the current one; returns a fresh session token. */
-export async function changePassword(ctx: AuthContext, userId: number, currentPassword: string, newPassword: string): Promise<string> {
+/**
+ * Changes the caller's own password after checking the current one. Every other session ends; the caller's own goes
+ * on with the fresh token this returns.
+ */
+export async function changePassword(
+  ctx: AuthContext,
+  userId: number,
+  sessionId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<string> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect.');
@@ -90,9 +139,10 @@ export async function changePassword(ctx: AuthContext, userId: number, currentPa
     const now = ctx.clock.now();
     const version = await updatePasswordHash(tx, userId, passwordHash, now);
     await invalidateUserResets(tx, userId, now);
+    await revokeSessionsExcept(tx, userId, sessionId, now);
     return version;
   });
-  return signUserToken(ctx.jwtSecret, { userId, role: user.role, orgId: user.orgId, sessionVersion }, ctx.clock);
+  return renewSessionToken(ctx, { id: userId, role: user.role, orgId: user.orgId, sessionVersion }, sessionId);
 }
 
 /** Rejects passwords shorter than the minimum with the console's wording. */

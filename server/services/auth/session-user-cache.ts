@@ -1,7 +1,8 @@
 // Every authenticated request needs its user's role, organisation and session version. Reading them from the
 // database on every call was one round trip per request; this per-process cache keeps them for a short TTL.
 //
-// Correctness within one process: every write to a user (users-repository.ts) calls forgetSessionUser, which drops
+// Correctness within one process: every write to a user (users-repository.ts) or to its sessions (sessions-repository.ts:
+// a sign-in, a revocation) calls forgetSessionUser, which drops
 // the entry from every cache of the process and, for HOLD_OFF_MS afterwards, stops that user from being cached at
 // all. The hold-off covers a write made inside a transaction: a read that runs between the write and its commit
 // sees the old row, and must not put it back into the cache. Other processes (a second web process) learn of a
@@ -15,6 +16,8 @@ export interface SessionUser {
   role: 'superadmin' | 'orgadmin';
   orgId: number | null;
   sessionVersion: number;
+  /** The user's sessions that are neither revoked nor expired (user_sessions): a token of any other session fails. */
+  liveSessionIds: ReadonlySet<string>;
 }
 
 export const SESSION_USER_TTL_MS = 2_000;

@@ -13,13 +13,15 @@ export interface TokenClaims {
   orgId: number | null;
   /** The user's session version when the token was issued; a password change raises it and ends the session. */
   sessionVersion: number;
+  /** The user_sessions row of this sign-in: revoking it ends the session. */
+  sessionId: string;
   issuedAt: number;
 }
 
-/** Signs a user session token (HS256, sub/role/orgId/sv, 12 h). */
+/** Signs a user session token (HS256, sub/role/orgId/sv/sid, 12 h). */
 export async function signUserToken(secret: Uint8Array, claims: Omit<TokenClaims, 'issuedAt'>, clock: Clock): Promise<string> {
   const nowSeconds = Math.floor(clock.now().getTime() / 1000);
-  return new SignJWT({ role: claims.role, orgId: claims.orgId, sv: claims.sessionVersion })
+  return new SignJWT({ role: claims.role, orgId: claims.orgId, sv: claims.sessionVersion, sid: claims.sessionId })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(String(claims.userId))
     .setIssuedAt(nowSeconds)
@@ -33,16 +35,20 @@ export async function verifyUserToken(secret: Uint8Array, token: string, clock: 
     const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALGORITHM],
       currentDate: clock.now(),
-      requiredClaims: ['sub', 'iat', 'exp', 'sv'],
+      requiredClaims: ['sub', 'iat', 'exp', 'sv', 'sid'],
     });
+    // A two-factor challenge carries an audience; a session token never does.
+    if (payload.aud !== undefined) return undefined;
     const userId = Number(payload.sub);
     const role = payload['role'];
     const orgId = payload['orgId'];
     const sessionVersion = payload['sv'];
+    const sessionId = payload['sid'];
+    if (typeof sessionId !== 'string' || sessionId === '') return undefined;
     if (!Number.isInteger(userId) || (role !== 'superadmin' && role !== 'orgadmin')) return undefined;
     if (orgId !== null && typeof orgId !== 'number') return undefined;
     if (typeof sessionVersion !== 'number' || !Number.isInteger(sessionVersion)) return undefined;
-    return { userId, role, orgId, sessionVersion, issuedAt: payload.iat ?? 0 };
+    return { userId, role, orgId, sessionVersion, sessionId, issuedAt: payload.iat ?? 0 };
   } catch {
     return undefined;
   }

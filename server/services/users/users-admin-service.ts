@@ -5,6 +5,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { assertPasswordLength } from '../auth/auth-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { invalidateUserResets } from '../auth/password-resets-repository.ts';
+import { revokeSessionsExcept } from '../auth/sessions-repository.ts';
+import { clearTwoFactor } from '../auth/two-factor-service.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Role } from '../auth/tokens.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
@@ -93,7 +95,10 @@ export async function updateUser(
   return toPublicUser(await findManageableUser(db, caller, id));
 }
 
-/** Sets another user's password, signing out that user's sessions and cancelling its e-mailed reset links. */
+/**
+ * Sets another user's password (the admin "reset" of a user): every session of that user ends, its e-mailed reset
+ * links are cancelled and its two-factor sign-in is cleared, so a user who lost the phone can enrol again.
+ */
 export async function resetUserPassword(db: Database, clock: Clock, caller: Caller, id: number, newPassword: string): Promise<void> {
   await findManageableUser(db, caller, id);
   if (id === caller.id) throw badRequest('Use Change Password for your own account.');
@@ -103,6 +108,8 @@ export async function resetUserPassword(db: Database, clock: Clock, caller: Call
     const now = clock.now();
     await rows.updatePasswordHash(tx, id, passwordHash, now);
     await invalidateUserResets(tx, id, now);
+    await clearTwoFactor(tx, id, now);
+    await revokeSessionsExcept(tx, id, null, now);
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { escapeLike } from '../../db/raw.ts';
 import { organisations, users } from '../../db/schema.ts';
@@ -15,6 +15,9 @@ export interface UserRecord {
   passwordHash: string;
   passwordChangedAt: Date | null;
   sessionVersion: number;
+  /** The sealed TOTP secret: an enrolment in progress while totpEnabledAt is null. */
+  totpSecret: string | null;
+  totpEnabledAt: Date | null;
   organisationName: string | null;
 }
 
@@ -28,6 +31,8 @@ const userColumns = {
   passwordHash: users.passwordHash,
   passwordChangedAt: users.passwordChangedAt,
   sessionVersion: users.sessionVersion,
+  totpSecret: users.totpSecret,
+  totpEnabledAt: users.totpEnabledAt,
   organisationName: organisations.name,
 };
 
@@ -121,4 +126,43 @@ export async function deleteUser(db: Database, id: number): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   forgetSessionUser(id);
   return rows.length > 0;
+}
+
+/** Stores a new, not yet enabled TOTP secret (sealed) for an enrolment; any earlier one is replaced. */
+export async function setPendingTotpSecret(db: Database, userId: number, sealedSecret: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ totpSecret: sealedSecret, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
+    .where(eq(users.id, userId));
+  forgetSessionUser(userId);
+}
+
+/** Turns two-factor sign-in on, remembering the step of the code that proved it; false if no enrolment was pending. */
+export async function enableTotp(db: Database, userId: number, step: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ totpEnabledAt: now, totpLastStep: step, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt), sql`${users.totpSecret} is not null`))
+    .returning({ id: users.id });
+  forgetSessionUser(userId);
+  return rows.length > 0;
+}
+
+/**
+ * Records that the code of this time step was used; false when it (or a later one) already was. One conditional
+ * UPDATE, so two concurrent uses of one code cannot both pass.
+ */
+export async function claimTotpStep(db: Database, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Removes the TOTP secret (two-factor sign-in off, any enrolment cancelled). */
+export async function clearTotp(db: Database, userId: number, now: Date): Promise<void> {
+  await db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now }).where(eq(users.id, userId));
+  forgetSessionUser(userId);
 }

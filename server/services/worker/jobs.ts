@@ -1,5 +1,6 @@
 import { pruneApiLogs } from '../api-log/api-logs-repository.ts';
 import { pruneWebhookLogs } from '../psp-callbacks/webhook-logs-repository.ts';
+import { pruneSessions } from '../auth/sessions-repository.ts';
 import { pruneExpiredResets } from '../auth/password-resets-repository.ts';
 import { pruneExpiredThrottles } from '../auth/throttles-repository.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
@@ -89,6 +90,14 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
       async run({ db, clock, log }) {
         const removed = await pruneExpiredResets(db, new Date(clock.now().getTime() - DAY));
         if (removed > 0) log.info({ removed }, 'pruned old password resets');
+      },
+    },
+    {
+      name: 'prune-user-sessions',
+      everyMs: HOUR,
+      async run({ db, clock, log }) {
+        const removed = await pruneSessions(db, new Date(clock.now().getTime() - DAY));
+        if (removed > 0) log.info({ removed }, 'pruned ended sessions');
       },
     },
     {

@@ -6,6 +6,8 @@ import RequireSession from '../shell/RequireSession.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
 import OrganisationSettings from './OrganisationSettings.tsx';
 import PasswordSection from './PasswordSection.tsx';
+import TwoFactorSection from './TwoFactorSection.tsx';
+import ActiveSessionsSection from './ActiveSessionsSection.tsx';
 import ProfileSection from './ProfileSection.tsx';
 import ReceiptNumberingSection from './ReceiptNumberingSection.tsx';
 import WebhookConfigurationSection from './WebhookConfigurationSection.tsx';
@@ -32,6 +34,8 @@ function Settings({ user }: { user: User }) {
       <div className="settings-grid">
         <ProfileSection user={user} />
         <PasswordSection />
+        <TwoFactorSection />
+        <ActiveSessionsSection />
       </div>
       <OrganisationSettings superadmin={superadmin} />
       {/* Receipt batches belong to the caller's own organisation, so a superadmin has none (docs/console.md#roles). */}

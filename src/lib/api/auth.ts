@@ -5,7 +5,7 @@ import type { MessageResponse } from './types.ts';
 
 export type LoginResponse = Static<typeof LoginResponseSchema>;
 
-/** POST /auth/login: exchanges credentials for a bearer token. */
+/** POST /auth/login: exchanges credentials for a bearer token, or for the challenge of a two-factor step. */
 export function login(email: string, password: string): Promise<LoginResponse> {
   return apiPost<LoginResponse>('/auth/login', { email, password });
 }

@@ -50,13 +50,30 @@ export function loadSession(options: LoadSessionOptions = {}): Promise<User | nu
   return inFlight;
 }
 
-/** Signs in: stores the token, loads the profile, then replaces the page with /dashboard. Rethrows failures. */
-export async function login(email: string, password: string): Promise<User> {
+/** Where a sign-in stands after the password: done (signed in), or a second step due with its challenge. */
+export type SignInStep = { step: 'done'; user: User } | { step: 'code' | 'enrol'; challengeToken: string };
+
+/**
+ * Signs in: with no second step due, stores the token, loads the profile, then replaces the page with /dashboard;
+ * otherwise answers with the step and its challenge (no session yet). Rethrows failures.
+ */
+export async function login(email: string, password: string): Promise<SignInStep> {
   // A stale token must not ride along on the login request itself.
   clearToken();
   try {
-    const { access_token: token } = await requestLogin(email, password);
-    if (!token) throw new Error('The sign-in response carried no access token.');
+    const answer = await requestLogin(email, password);
+    if (answer.two_factor && answer.challenge_token) return { step: answer.two_factor, challengeToken: answer.challenge_token };
+    if (!answer.access_token) throw new Error('The sign-in response carried no access token.');
+    return { step: 'done', user: await startSession(answer.access_token) };
+  } catch (error) {
+    endSession(false);
+    throw error;
+  }
+}
+
+/** Finishes a sign-in with its session token: stores it, loads the profile, then replaces the page with /dashboard. */
+export async function startSession(token: string): Promise<User> {
+  try {
     setToken(token);
     const user = await getMe();
     $session.set({ status: 'authenticated', user });

@@ -39,8 +39,11 @@ export const RESET_USER: Account = { email: 'reset.journey@payrail.test', passwo
 /** Dedicated to the "a reset link works once" test. */
 export const RESET_REUSE_USER: Account = { email: 'reset.reuse@payrail.test', password: 'E2e-Reuse-Original1', name: 'Reset Reuse User' };
 
+/** Dedicated to the two-factor journey: enrolling it changes how it signs in, which no other test may see. */
+export const TWO_FACTOR_USER: Account = { email: 'two.factor@payrail.test', password: 'E2e-TwoFactor-Pass1', name: 'Two Factor User' };
+
 /** Accounts the launcher seeds as orgadmins of the demo organisation, next to the demo orgadmin. */
-export const EXTRA_ORGADMINS: readonly Account[] = [RESET_USER, RESET_REUSE_USER];
+export const EXTRA_ORGADMINS: readonly Account[] = [RESET_USER, RESET_REUSE_USER, TWO_FACTOR_USER];
 
 /** Where the specs write the screenshots meant for people to look at. */
 export const SCREENS_DIR = 'test-results/screens';

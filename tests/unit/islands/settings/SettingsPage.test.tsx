@@ -34,6 +34,11 @@ vi.mock('../../../../src/lib/api/webhooks.ts', () => ({
   getWebhookConfig: vi.fn(() => new Promise(() => {})),
   listWebhookDeliveries: vi.fn(async () => ({ items: [], total: 0, page: 1, pageSize: 10 })),
 }));
+// Two-factor and sessions have their own tests (TwoFactorAndSessions.test.tsx); here they only must not reach the network.
+vi.mock('../../../../src/lib/api/two-factor.ts', () => ({
+  getTwoFactorStatus: vi.fn(async () => ({ enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false })),
+}));
+vi.mock('../../../../src/lib/api/sessions.ts', () => ({ listSessions: vi.fn(async () => []) }));
 vi.mock('../../../../src/lib/api/organisations.ts', () => ({
   listOrganisations: vi.fn(),
   getOrganisation: vi.fn(),

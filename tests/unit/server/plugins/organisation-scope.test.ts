@@ -7,9 +7,9 @@ import errorsPlugin from '../../../../server/plugins/errors.ts';
 import organisationScope, { scopedOrgId, type OrganisationScope } from '../../../../server/plugins/organisation-scope.ts';
 
 const callers: Record<string, AuthenticatedUser> = {
-  orgadmin: { id: 1, role: 'orgadmin', orgId: 10, email: 'a@example.com', name: 'A', via: 'session' },
-  homeless: { id: 2, role: 'orgadmin', orgId: null, email: 'b@example.com', name: 'B', via: 'session' },
-  superadmin: { id: 3, role: 'superadmin', orgId: null, email: 'c@example.com', name: 'C', via: 'session' },
+  orgadmin: { id: 1, role: 'orgadmin', orgId: 10, email: 'a@example.com', name: 'A', via: 'session', sessionId: 's1' },
+  homeless: { id: 2, role: 'orgadmin', orgId: null, email: 'b@example.com', name: 'B', via: 'session', sessionId: 's1' },
+  superadmin: { id: 3, role: 'superadmin', orgId: null, email: 'c@example.com', name: 'C', via: 'session', sessionId: 's1' },
 };
 
 /** The auth plugin's surface, with the caller named by the `x-caller` header. */

@@ -8,6 +8,7 @@ const user = (sessionVersion: number): SessionUser => ({
   role: 'orgadmin',
   orgId: 1,
   sessionVersion,
+  liveSessionIds: new Set(['s1']),
 });
 
 let cache: SessionUserCache | undefined;

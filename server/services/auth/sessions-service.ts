@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import type { Role } from '../../../isomorphic/schemas/users.ts';
+import type { Session } from '../../../isomorphic/schemas/sessions.ts';
+import { insertSession, listLiveSessions, renewSession, revokeSession, revokeSessionsExcept } from './sessions-repository.ts';
+import { TOKEN_LIFETIME_SECONDS, signUserToken } from './tokens.ts';
+import { describeDevice } from './user-agent.ts';
+
+/** Where a sign-in came from, as the sessions list shows it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export interface SessionContext {
+  db: Database;
+  clock: Clock;
+  jwtSecret: Uint8Array;
+}
+
+/** The user fields a session token carries. */
+export interface SessionSubject {
+  id: number;
+  role: Role;
+  orgId: number | null;
+  sessionVersion: number;
+}
+
+const USER_AGENT_MAX = 500;
+
+/** Opens a session (a user_sessions row) and returns its token. */
+export async function startSession(ctx: SessionContext, user: SessionSubject, client: ClientInfo): Promise<string> {
+  const now = ctx.clock.now();
+  const id = randomBytes(16).toString('base64url');
+  await insertSession(ctx.db, {
+    id,
+    userId: user.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
+    ip: client.ip.slice(0, 64),
+    userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
+  });
+  return signUserToken(
+    ctx.jwtSecret,
+    { userId: user.id, role: user.role, orgId: user.orgId, sessionVersion: user.sessionVersion, sessionId: id },
+    ctx.clock,
+  );
+}
+
+/** A fresh token for a session that goes on (after the user's own password change); the session lives as long as it. */
+export async function renewSessionToken(ctx: SessionContext, user: SessionSubject, sessionId: string): Promise<string> {
+  const now = ctx.clock.now();
+  await renewSession(ctx.db, user.id, sessionId, new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000));
+  return signUserToken(
+    ctx.jwtSecret,
+    { userId: user.id, role: user.role, orgId: user.orgId, sessionVersion: user.sessionVersion, sessionId },
+    ctx.clock,
+  );
+}
+
+/** The user's live sessions, the current one flagged. */
+export async function listMySessions(db: Database, clock: Clock, userId: number, currentSessionId: string | null): Promise<Session[]> {
+  const rows = await listLiveSessions(db, userId, clock.now());
+  return rows.map((row) => ({
+    id: row.id,
+    device: describeDevice(row.userAgent),
+    userAgent: row.userAgent,
+    address: row.ip,
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the user's own sessions (the current one too: that is signing out); 404 for any other id. */
+export async function revokeMySession(db: Database, clock: Clock, userId: number, sessionId: string): Promise<void> {
+  if (!(await revokeSession(db, userId, sessionId, clock.now()))) throw notFound('Session not found.');
+}
+
+/** Ends every session of the user but `keepSessionId` (every one when null); returns how many ended. */
+export async function endOtherSessions(db: Database, clock: Clock, userId: number, keepSessionId: string | null): Promise<number> {
+  return revokeSessionsExcept(db, userId, keepSessionId, clock.now());
+}
