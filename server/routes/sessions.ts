@@ -44,6 +44,23 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> =
   );
 
   app.post(
+    '/auth/logout',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Sign out: end this session (its token stops working at once)',
+        response: { 200: MessageResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (caller.sessionId !== null) await revokeMySession(db, clock, caller.id, caller.sessionId);
+      return { message: 'Signed out.' };
+    },
+  );
+
+  app.post(
     '/auth/sessions/revoke-others',
     {
       preHandler: app.authenticate,

@@ -151,6 +151,7 @@ const selfScopedOrPublic = new Set([
   // Another user's session id is a 404 (tests/api/sessions.test.ts).
   'DELETE /auth/sessions/{id}',
   'POST /auth/sessions/revoke-others',
+  'POST /auth/logout',
   'GET /users/me',
   'PATCH /users/me/profile',
   'POST /users/change-password',

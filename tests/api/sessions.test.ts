@@ -39,6 +39,18 @@ const sessionsOf = async (token: string) =>
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: auth(token) });
 
 describe('sessions', () => {
+  it('signing out ends this session on the server and leaves the others', async () => {
+    await createUser(t.db, { email: 'yaw.signout@acme.test', orgId });
+    const laptop = await signInFrom('yaw.signout@acme.test', FIREFOX, '203.0.113.9');
+    const phone = await signInFrom('yaw.signout@acme.test', CHROME, '198.51.100.9');
+
+    const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth(laptop) });
+    expect(signedOut.statusCode).toBe(200);
+    expect((await me(laptop)).statusCode).toBe(401);
+    expect((await me(phone)).statusCode).toBe(200);
+    expect(await sessionsOf(phone)).toHaveLength(1);
+  });
+
   it('lists my sessions with device, address and the current one; revoking one ends it at once', async () => {
     await createUser(t.db, { email: 'ama@acme.test', orgId });
     const laptop = await signInFrom('ama@acme.test', FIREFOX, '203.0.113.4');

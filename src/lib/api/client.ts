@@ -13,6 +13,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a sign-out sent just before the browser leaves for /login). */
+  keepalive?: boolean;
 }
 
 // Read at call time rather than import time so a split deployment and tests can point elsewhere.
@@ -43,7 +45,7 @@ function buildInit(method: string, options: RequestOptions): RequestInit {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return { method, headers, body, signal: options.signal };
+  return { method, headers, body, signal: options.signal, ...(options.keepalive ? { keepalive: true } : {}) };
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -19,3 +19,8 @@ export function revokeSession(id: string): Promise<MessageResponse> {
 export function revokeOtherSessions(): Promise<Static<typeof RevokedSessionsResponse>> {
   return apiPost<Static<typeof RevokedSessionsResponse>>('/auth/sessions/revoke-others');
 }
+
+/** POST /auth/logout: ends this session on the server; sent with keepalive, so it completes while the page leaves. */
+export function endCurrentSession(): Promise<MessageResponse> {
+  return apiPost<MessageResponse>('/auth/logout', undefined, { keepalive: true });
+}

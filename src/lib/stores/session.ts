@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { login as requestLogin } from '../api/auth.ts';
+import { endCurrentSession } from '../api/sessions.ts';
 import type { User } from '../api/types.ts';
 import { getMe } from '../api/users.ts';
 import { HOME_PATH, LOGIN_PATH } from '../constants.ts';
@@ -90,7 +91,8 @@ export function setSessionUser(user: User): void {
   $session.set({ status: 'authenticated', user });
 }
 
-/** Signs out: forgets the token and user, then goes to /login. */
+/** Signs out: ends the session on the server (best effort: the token is forgotten either way), then goes to /login. */
 export function logout(): void {
+  if (getToken()) endCurrentSession().catch(() => undefined);
   endSession(true);
 }

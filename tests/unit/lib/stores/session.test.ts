@@ -74,7 +74,7 @@ test('islands asking at the same time share one request', async () => {
 
 test('login stores the token, loads the profile and replaces the page with /dashboard', async () => {
   const { requests } = stubFetch({ body: { access_token: 'new-jwt' } }, { body: me });
-  await expect(login('ama@payrail.test', 'secret')).resolves.toEqual(me);
+  await expect(login('ama@payrail.test', 'secret')).resolves.toEqual({ step: 'done', user: me });
   expect(localStorage.getItem('authToken')).toBe('new-jwt');
   expect(requests[1]).toMatchObject({ url: '/api/users/me', headers: { Authorization: 'Bearer new-jwt' } });
   expect($session.get()).toEqual({ status: 'authenticated', user: me });
@@ -105,10 +105,13 @@ test('a token that cannot load a profile is not kept', async () => {
   expect(localStorage.getItem('authToken')).toBeNull();
 });
 
-test('logout removes the token, clears the user and goes to /login', () => {
+test('logout ends the session on the server with its token, removes the token, clears the user and goes to /login', () => {
+  const { requests } = stubFetch({ body: { message: 'Signed out.' } });
   localStorage.setItem('authToken', 'jwt');
   $session.set({ status: 'authenticated', user: me as never });
   logout();
+  expect(requests).toEqual([expect.objectContaining({ url: '/api/auth/logout', method: 'POST' })]);
+  expect(requests[0]?.headers['Authorization']).toBe('Bearer jwt');
   expect(localStorage.getItem('authToken')).toBeNull();
   expect($session.get()).toEqual({ status: 'anonymous', user: null });
   expect(navigations).toEqual([{ path: '/login', replace: true }]);
