@@ -9,8 +9,9 @@ import { withRequiredRoles } from '../openapi-audience.ts';
 import { verifyUserToken, type Role, type TokenClaims } from '../services/auth/tokens.ts';
 import { SessionUserCache } from '../services/auth/session-user-cache.ts';
 import { findUserById } from '../services/users/users-repository.ts';
-import { API_TOKEN_PREFIX, hashToken } from '../services/organisations/organisation-tokens.ts';
-import { findOrganisationByApiTokenHash } from '../services/organisations/organisations-repository.ts';
+import { API_TOKEN_PREFIX } from '../services/organisations/organisation-tokens.ts';
+import { acceptedApiToken } from '../services/organisations/api-tokens-service.ts';
+import { ApiTokenUsage } from '../services/organisations/api-token-usage.ts';
 
 export interface AuthenticatedUser extends Caller {
   email: string;
@@ -48,6 +49,8 @@ export default fp<AuthPluginOptions>(
     // One user lookup per TTL instead of per request; every user write invalidates it (session-user-cache.ts).
     const sessionUsers = new SessionUserCache(sessionUserTtlMs);
     app.addHook('onClose', async () => sessionUsers.close());
+    const apiTokenUsage = new ApiTokenUsage(db, clock, (error) => app.log.warn({ err: error }, 'could not record an API token use'));
+    app.addHook('onClose', async () => apiTokenUsage.settle());
     // A session sends the same token on every call: its signature is checked once, its expiry on every call.
     const verifiedTokens = new Map<string, { claims: TokenClaims; expiresAt: number }>();
     const claimsOf = async (token: string): Promise<TokenClaims | undefined> => {
@@ -76,9 +79,11 @@ export default fp<AuthPluginOptions>(
     async function authenticateOrApiToken(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = bearerOf(request);
       if (!token.startsWith(API_TOKEN_PREFIX)) return authenticate(request, reply);
-      const organisation = await findOrganisationByApiTokenHash(db, hashToken(token));
-      if (!organisation) throw unauthorized('This API token is not valid.');
-      request.user = { id: 0, role: 'orgadmin', orgId: organisation.id, email: 'api-token', name: 'API token', via: 'api-token' };
+      // A rolled token is refused from its expiry on (docs/security.md#api-tokens); nothing caches the answer.
+      const accepted = await acceptedApiToken(db, clock, token);
+      if (!accepted) throw unauthorized('This API token is not valid.');
+      apiTokenUsage.noteUse(accepted.id, accepted.lastUsedAt);
+      request.user = { id: 0, role: 'orgadmin', orgId: accepted.orgId, email: 'api-token', name: 'API token', via: 'api-token' };
     }
 
     async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
