@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { ApiTokenList, RotateApiTokenBody, RotateApiTokenResponse } from '../../isomorphic/schemas/api-tokens.ts';
@@ -14,10 +12,7 @@ import { assertOrganisationExists } from '../services/organisations/organisation
  * the old one keeps working for a grace period. The caller's own organisation, or any for a superadmin, who alone
  * sees the current token in full.
  */
-const organisationApiTokenRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; dataKey: Buffer }> = async (
-  app,
-  { db, clock, dataKey },
-) => {
+const organisationApiTokenRoutes: FastifyPluginAsyncTypebox<ApiTokenContext> = async (app, { db, clock, dataKey }) => {
   const ctx: ApiTokenContext = { db, clock, dataKey };
   const common = { tags: ['organisations'], security: [{ bearer: [] }] };
 
