@@ -50,7 +50,11 @@ const organisationApiTokenRoutes: FastifyPluginAsyncTypebox<ApiTokenContext> = a
           response: { 200: ApiTokenList, ...authErrors },
         },
       },
-      async (request) => listApiTokens(ctx, await scope.orgOf(request), scope.revealCurrent),
+      async (request, reply) => {
+        // A superadmin's list carries the current token in full: no cache may keep it.
+        reply.header('cache-control', 'no-store');
+        return listApiTokens(ctx, await scope.orgOf(request), scope.revealCurrent);
+      },
     );
     app.post(
       `${scope.path}/api-token/rotate`,
@@ -64,12 +68,15 @@ const organisationApiTokenRoutes: FastifyPluginAsyncTypebox<ApiTokenContext> = a
           response: { 200: RotateApiTokenResponse, ...authErrors },
         },
       },
-      async (request) =>
-        rotateApiToken(ctx, await scope.orgOf(request), {
+      async (request, reply) => {
+        // The answer carries the new token in full: no cache may keep it.
+        reply.header('cache-control', 'no-store');
+        return rotateApiToken(ctx, await scope.orgOf(request), {
           graceHours: request.body.graceHours,
           rolledBy: callerOf(request).id,
           revealCurrent: scope.revealCurrent,
-        }),
+        });
+      },
     );
   }
 };

@@ -51,6 +51,7 @@ const currentToken = async (id = orgId) => body<{ apiToken: string }>(await call
 const roll = async (graceHours?: number, token = orgadmin, path = '/api/organisations/my-organisation/api-token/rotate') => {
   const response = await call('POST', path, token, graceHours === undefined ? {} : { graceHours });
   expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
   return body<Rolled>(response);
 };
 

@@ -55,7 +55,7 @@ test('an orgadmin rolls the API token with no grace period: the old token gets 4
   await dialog.getByRole('button', { name: 'Roll API token' }).click();
   await expect(toast(page, 'success', 'API token rolled.')).toBeVisible();
 
-  const fresh = await section.getByLabel('New API token').inputValue();
+  const fresh = await section.getByRole('textbox', { name: 'New API token' }).inputValue();
   expect(fresh).toMatch(/^prt_[A-Za-z0-9_-]{43}$/);
   expect(await paymentsStatus(request, old)).toBe(401);
   expect(await paymentsStatus(request, fresh)).toBe(200);
@@ -74,7 +74,7 @@ test('the API tokens read well at 360 and 1366 px, light and dark, in Settings a
       await section.getByLabel('Old token keeps working for').selectOption('24');
       await section.getByRole('button', { name: 'Roll API token' }).click();
       await page.getByRole('dialog', { name: 'Roll API token' }).getByRole('button', { name: 'Roll API token' }).click();
-      await expect(section.getByLabel('New API token')).toHaveValue(/^prt_/);
+      await expect(section.getByRole('textbox', { name: 'New API token' })).toHaveValue(/^prt_/);
       await expect(section.getByRole('listitem').nth(1)).toContainText('Expires');
       await expectNoSidewaysScroll(page, `settings API tokens ${width} ${scheme}`);
       await section.scrollIntoViewIfNeeded();
@@ -82,7 +82,7 @@ test('the API tokens read well at 360 and 1366 px, light and dark, in Settings a
 
       await signIn(page, SUPERADMIN, '/dashboard/organisations');
       await page.getByRole('searchbox', { name: 'Search organisations' }).fill(organisation.code);
-      await page.getByRole('button', { name: `API tokens of ${organisation.name}` }).click();
+      await page.getByRole('button', { name: `Roll or list API tokens of ${organisation.name}` }).click();
       const dialog = page.getByRole('dialog', { name: `API tokens of ${organisation.name}` });
       // A superadmin sees the current token in full (docs/console.md#roles), a rolled one never.
       await expect(dialog.getByRole('listitem').first()).toContainText('prt_');

@@ -68,19 +68,25 @@ function OrganisationList() {
       header: 'Country',
       render: (row) => (row.country ? <span>{row.country}</span> : <span className="cell-muted">—</span>),
     },
-    { key: 'apiToken', header: 'API Token', render: (row) => <ApiTokenCell token={row.apiToken} organisation={row.name} /> },
+    {
+      key: 'apiToken',
+      header: 'API Token',
+      render: (row) => (
+        <div className="cell-stack api-token-column">
+          <ApiTokenCell token={row.apiToken} organisation={row.name} />
+          <button type="button" className="btn btn--sm" onClick={() => setTokensOf(row)}>
+            Roll or list<span className="visually-hidden"> API tokens of {row.name}</span>
+          </button>
+        </div>
+      ),
+    },
     {
       key: 'actions',
       card: 'actions',
       header: 'Actions',
       align: 'right',
       render: (row) => (
-        <div className="row-actions">
-          <button type="button" className="btn btn--sm" onClick={() => setTokensOf(row)}>
-            API tokens<span className="visually-hidden"> of {row.name}</span>
-          </button>
-          <RowActions name={row.name} onEdit={() => setEditor({ mode: 'edit', organisation: row })} onDelete={() => setToDelete(row)} />
-        </div>
+        <RowActions name={row.name} onEdit={() => setEditor({ mode: 'edit', organisation: row })} onDelete={() => setToDelete(row)} />
       ),
     },
   ];
