@@ -40,6 +40,7 @@ import pspWebhookRoutes from './routes/psp-webhooks.ts';
 import receiptBatchRoutes from './routes/receipt-batches.ts';
 import checkoutPageRoutes from './routes/checkout-pages.ts';
 import organisationPublicUrlRoutes from './routes/organisation-public-urls.ts';
+import organisationApiTokenRoutes from './routes/organisation-api-tokens.ts';
 import publicCheckoutRoutes from './routes/public-checkout.ts';
 import receiptRoutes from './routes/receipts.ts';
 import webhookConfigRoutes from './routes/webhook-config.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const targets = { allowPrivate: options.allowPrivateTargets ?? false, trustedOrigins: [new URL(options.publicUrl).origin] };
       await api.register(organisationRoutes, { db, clock, dataKey: options.dataKey, targets });
       await api.register(organisationPublicUrlRoutes, { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl });
+      await api.register(organisationApiTokenRoutes, { db, clock, dataKey: options.dataKey });
       await api.register(fileRoutes, { db, clock });
       await api.register(pspRoutes, { db, clock });
       await api.register(gatewayRoutes, { ctx: { db, clock, dataKey: options.dataKey, targets } });

@@ -125,9 +125,6 @@ export const organisations = pgTable(
     receiptTitle: varchar('receipt_title', { length: 100 }),
     logoPosition: varchar('logo_position', { length: 10 }).notNull().default('left'),
     logoUrl: varchar('logo_url', { length: 2048 }),
-    // The API token is stored encrypted (superadmins can read it) and hashed (for lookup on every call).
-    apiTokenEncrypted: text('api_token_encrypted').notNull(),
-    apiTokenHash: char('api_token_hash', { length: 64 }).notNull(),
     checkoutToken: varchar('checkout_token', { length: 64 }).notNull(),
     // Outbound webhooks (docs/decisions.md#outbound-webhooks): the signing secret is sealed with DATA_KEY like gateway secrets.
     autoNotify: boolean('auto_notify').notNull().default(false),
@@ -147,7 +144,6 @@ export const organisations = pgTable(
   },
   (table) => [
     uniqueIndex('organisations_code_unique').on(sql`upper(${table.code})`),
-    uniqueIndex('organisations_api_token_hash_unique').on(table.apiTokenHash),
     uniqueIndex('organisations_checkout_token_unique').on(table.checkoutToken),
     index('organisations_name_idx').on(table.name),
     check('organisations_logo_position_check', sql`${table.logoPosition} in ('left', 'center')`),
@@ -229,6 +225,38 @@ export const userSessions = pgTable(
     revokedAt: timestamptz('revoked_at'),
   },
   (table) => [index('user_sessions_user_idx').on(table.userId), index('user_sessions_expires_at_idx').on(table.expiresAt)],
+);
+
+// An organisation's API tokens (docs/security.md#api-tokens): one current token (expires_at null) and the ones a roll
+// retired, which keep working until their expires_at. Every token is looked up by its SHA-256 hash; only the current
+// one is also kept sealed (superadmins read it in full), and a roll erases the sealed copy of the one it retires.
+export const organisationApiTokens = pgTable(
+  'organisation_api_tokens',
+  {
+    ...serialKey(),
+    orgId: organisationId('cascade').notNull(),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    tokenSealed: text('token_sealed'),
+    // The token's last four characters, to tell tokens apart in the list once the token itself is unreadable.
+    tokenHint: varchar('token_hint', { length: 4 }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at'),
+    retiredAt: timestamptz('retired_at'),
+    // Written at most once a minute per token (api-token-usage.ts), not on every call.
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (table) => [
+    uniqueIndex('organisation_api_tokens_hash_unique').on(table.tokenHash),
+    uniqueIndex('organisation_api_tokens_current_unique')
+      .on(table.orgId)
+      .where(sql`${table.expiresAt} is null`),
+    index('organisation_api_tokens_org_created_idx').on(table.orgId, table.createdAt),
+    check(
+      'organisation_api_tokens_state_check',
+      sql`(${table.expiresAt} is null) = (${table.tokenSealed} is not null) and (${table.expiresAt} is null) = (${table.retiredAt} is null)`,
+    ),
+  ],
 );
 
 // Sign-in throttling counters (per address, per account and address, per account), shared by every process.

@@ -11,8 +11,9 @@ import { SessionUserCache } from '../services/auth/session-user-cache.ts';
 import { findUserById } from '../services/users/users-repository.ts';
 import { liveSessionIds } from '../services/auth/sessions-repository.ts';
 import { LastSeenTracker } from '../services/auth/last-seen.ts';
-import { API_TOKEN_PREFIX, hashToken } from '../services/organisations/organisation-tokens.ts';
-import { findOrganisationByApiTokenHash } from '../services/organisations/organisations-repository.ts';
+import { API_TOKEN_PREFIX } from '../services/organisations/organisation-tokens.ts';
+import { acceptedApiToken } from '../services/organisations/api-tokens-service.ts';
+import { ApiTokenUsage } from '../services/organisations/api-token-usage.ts';
 
 export interface AuthenticatedUser extends Caller {
   email: string;
@@ -53,6 +54,8 @@ export default fp<AuthPluginOptions>(
     const sessionUsers = new SessionUserCache(sessionUserTtlMs);
     app.addHook('onClose', async () => sessionUsers.close());
     const lastSeen = new LastSeenTracker(db, clock);
+    const apiTokenUsage = new ApiTokenUsage(db, clock, (error) => app.log.warn({ err: error }, 'could not record an API token use'));
+    app.addHook('onClose', async () => apiTokenUsage.settle());
     // A session sends the same token on every call: its signature is checked once, its expiry on every call.
     const verifiedTokens = new Map<string, { claims: TokenClaims; expiresAt: number }>();
     const claimsOf = async (token: string): Promise<TokenClaims | undefined> => {
@@ -81,12 +84,14 @@ export default fp<AuthPluginOptions>(
     async function authenticateOrApiToken(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = bearerOf(request);
       if (!token.startsWith(API_TOKEN_PREFIX)) return authenticate(request, reply);
-      const organisation = await findOrganisationByApiTokenHash(db, hashToken(token));
-      if (!organisation) throw unauthorized('This API token is not valid.');
+      // A rolled token is refused from its expiry on (docs/security.md#api-tokens); nothing caches the answer.
+      const accepted = await acceptedApiToken(db, clock, token);
+      if (!accepted) throw unauthorized('This API token is not valid.');
+      apiTokenUsage.noteUse(accepted.id, accepted.lastUsedAt);
       request.user = {
         id: 0,
         role: 'orgadmin',
-        orgId: organisation.id,
+        orgId: accepted.orgId,
         email: 'api-token',
         name: 'API token',
         via: 'api-token',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations } from '../../server/db/schema.ts';
+import { organisationApiTokens, organisations } from '../../server/db/schema.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { apiCaller } from '../helpers/request.ts';
 
@@ -44,9 +44,10 @@ describe('creating organisations', () => {
     });
     expect(created.apiToken).toMatch(/^prt_[A-Za-z0-9_-]{43}$/);
     const [stored] = await t.db.select().from(organisations).where(eq(organisations.id, created.id));
+    const [storedToken] = await t.db.select().from(organisationApiTokens).where(eq(organisationApiTokens.orgId, created.id));
     // At rest the token is encrypted and hashed, never in clear.
-    expect(stored?.apiTokenEncrypted).not.toContain(created.apiToken.slice(4));
-    expect(stored?.apiTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(storedToken?.tokenSealed).not.toContain(created.apiToken.slice(4));
+    expect(storedToken?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored?.checkoutToken.length).toBeGreaterThanOrEqual(32);
   });
 

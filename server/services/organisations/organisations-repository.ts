@@ -1,16 +1,30 @@
-import { asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { columnList, columnsFromDriver, escapeLike } from '../../db/raw.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
-import { countries, organisations, payments, users } from '../../db/schema.ts';
+import { countries, organisationApiTokens, organisations, payments, users } from '../../db/schema.ts';
 
-export type OrganisationRow = typeof organisations.$inferSelect & { countryName: string | null; countryCode: string | null };
+export type OrganisationRow = typeof organisations.$inferSelect & {
+  countryName: string | null;
+  countryCode: string | null;
+  /** The current API token, sealed (api-tokens-repository.ts); null only if the organisation has none. */
+  apiTokenSealed: string | null;
+};
 export type OrganisationInsert = typeof organisations.$inferInsert;
 
-const columns = { ...getTableColumns(organisations), countryName: countries.name, countryCode: countries.code };
+const columns = {
+  ...getTableColumns(organisations),
+  countryName: countries.name,
+  countryCode: countries.code,
+  apiTokenSealed: organisationApiTokens.tokenSealed,
+};
 
 const selectOrganisations = (db: Database) =>
-  db.select(columns).from(organisations).leftJoin(countries, eq(countries.id, organisations.countryId));
+  db
+    .select(columns)
+    .from(organisations)
+    .leftJoin(countries, eq(countries.id, organisations.countryId))
+    .leftJoin(organisationApiTokens, and(eq(organisationApiTokens.orgId, organisations.id), isNull(organisationApiTokens.expiresAt)));
 
 const searchFilter = (search: string | undefined): SQL | undefined => {
   const needle = search?.trim();
@@ -76,10 +90,10 @@ export async function organisationWithCode(db: Database, code: string, exceptId?
   return row;
 }
 
-/** The organisation owning an API token, by the token's hash. */
-export async function findOrganisationByApiTokenHash(db: Database, hash: string): Promise<{ id: number } | undefined> {
-  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.apiTokenHash, hash)).limit(1);
-  return row;
+/** Locks the organisation's row until the transaction ends (one API-token roll at a time); false when it does not exist. */
+export async function lockOrganisation(db: Database, id: number): Promise<boolean> {
+  const rows = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, id)).for('update');
+  return rows.length > 0;
 }
 
 /** Inserts an organisation and returns its id. */

@@ -4,8 +4,9 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { maskSecret, open, seal } from '../crypto/secret-box.ts';
-import { hashToken, newApiToken, newCheckoutToken } from './organisation-tokens.ts';
+import { maskSecret, open } from '../crypto/secret-box.ts';
+import { issueApiToken } from './api-tokens-service.ts';
+import { newCheckoutToken } from './organisation-tokens.ts';
 import { normaliseOrganisationCode, optionalHttpUrl, optionalText, resolveCountry, resolveCurrencies } from './organisation-input.ts';
 import * as rows from './organisations-repository.ts';
 import { countOrganisationPayments } from '../payments/payments-repository.ts';
@@ -32,7 +33,7 @@ export type PublicOrganisation = Static<typeof Organisation>;
 
 /** The organisation as the API shows it; only superadmins see the API token in full. */
 export function toPublicOrganisation(row: OrganisationRow, dataKey: Buffer, revealToken: boolean): PublicOrganisation {
-  const token = open(dataKey, row.apiTokenEncrypted);
+  const token = row.apiTokenSealed === null ? '' : open(dataKey, row.apiTokenSealed);
   return {
     id: row.id,
     name: row.name,
@@ -125,21 +126,23 @@ export async function createOrganisation(
   if (await rows.organisationWithCode(ctx.db, code)) throw conflict(`An organisation with code ${code} already exists.`);
   const countryId = await resolveCountry(ctx.db, input.country);
   const money = await resolveCurrencies(ctx.db, input.currencies ?? [], input.defaultCurrency);
-  const apiToken = newApiToken();
   const now = ctx.clock.now();
   try {
-    const id = await rows.insertOrganisation(ctx.db, {
-      ...settingsValues(input, ctx.targets ?? PUBLIC_TARGETS_ONLY),
-      name: input.name.trim(),
-      email: input.email.trim(),
-      code,
-      countryId,
-      ...money,
-      apiTokenEncrypted: seal(ctx.dataKey, apiToken),
-      apiTokenHash: hashToken(apiToken),
-      checkoutToken: newCheckoutToken(),
-      createdAt: now,
-      updatedAt: now,
+    const id = await ctx.db.transaction(async (tx) => {
+      const created = await rows.insertOrganisation(tx, {
+        ...settingsValues(input, ctx.targets ?? PUBLIC_TARGETS_ONLY),
+        name: input.name.trim(),
+        email: input.email.trim(),
+        code,
+        countryId,
+        ...money,
+        checkoutToken: newCheckoutToken(),
+        createdAt: now,
+        updatedAt: now,
+      });
+      // Its first API token (docs/security.md#api-tokens), with the organisation or not at all.
+      await issueApiToken(tx, ctx, created, null);
+      return created;
     });
     return getOrganisation(ctx, id, true);
   } catch (error) {

@@ -13,7 +13,9 @@ import { PlusIcon } from '../ui/icons.tsx';
 import SearchToolbar from '../ui/SearchToolbar.tsx';
 import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
 import { usePagedList } from '../ui/usePagedList.ts';
+import Modal from '../ui/Modal.tsx';
 import ApiTokenCell from './ApiTokenCell.tsx';
+import ApiTokensPanel from './ApiTokensPanel.tsx';
 import CreateOrganisationModal from './CreateOrganisationModal.tsx';
 import EditOrganisationModal from './EditOrganisationModal.tsx';
 
@@ -31,6 +33,7 @@ function OrganisationList() {
   const [editor, setEditor] = useState<Editor | null>(null);
   const [toDelete, setToDelete] = useState<Organisation | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [tokensOf, setTokensOf] = useState<Organisation | null>(null);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -65,7 +68,18 @@ function OrganisationList() {
       header: 'Country',
       render: (row) => (row.country ? <span>{row.country}</span> : <span className="cell-muted">—</span>),
     },
-    { key: 'apiToken', header: 'API Token', render: (row) => <ApiTokenCell token={row.apiToken} organisation={row.name} /> },
+    {
+      key: 'apiToken',
+      header: 'API Token',
+      render: (row) => (
+        <div className="cell-stack api-token-column">
+          <ApiTokenCell token={row.apiToken} organisation={row.name} />
+          <button type="button" className="btn btn--sm" onClick={() => setTokensOf(row)}>
+            Roll or list<span className="visually-hidden"> API tokens of {row.name}</span>
+          </button>
+        </div>
+      ),
+    },
     {
       key: 'actions',
       card: 'actions',
@@ -136,6 +150,17 @@ function OrganisationList() {
           }}
         />
       ) : null}
+      <Modal
+        open={tokensOf !== null}
+        title={tokensOf ? `API tokens of ${tokensOf.name}` : 'API tokens'}
+        size="lg"
+        onClose={() => {
+          setTokensOf(null);
+          list.reload(); // a roll changed the token the table shows
+        }}
+      >
+        {tokensOf ? <ApiTokensPanel organisationId={tokensOf.id} /> : null}
+      </Modal>
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete organisation"
@@ -148,7 +173,7 @@ function OrganisationList() {
   );
 }
 
-/** Organisations (superadmin): paged, searchable table with create, edit and delete. */
+/** Organisations (superadmin): paged, searchable table with create, edit, delete and each one's API tokens. */
 export default function Organisations() {
   return <SuperadminScreen title="Organisations">{() => <OrganisationList />}</SuperadminScreen>;
 }

@@ -3,6 +3,7 @@ import type { User } from '../../lib/api/types.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
 import { $selectedOrgId } from '../../lib/stores/organisation.ts';
 import RequireSession from '../shell/RequireSession.tsx';
+import ApiTokensSection from './ApiTokensSection.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
 import OrganisationSettings from './OrganisationSettings.tsx';
 import PasswordSection from './PasswordSection.tsx';
@@ -17,6 +18,13 @@ function WebhookConfiguration({ superadmin }: { superadmin: boolean }) {
   const chosenId = useStore($selectedOrgId);
   if (!superadmin) return <WebhookConfigurationSection organisationId={null} />;
   return chosenId === null ? null : <WebhookConfigurationSection key={chosenId} organisationId={chosenId} />;
+}
+
+/** API Tokens of the organisation the settings act on, chosen like Webhook Configuration's. */
+function ApiTokens({ superadmin }: { superadmin: boolean }) {
+  const chosenId = useStore($selectedOrgId);
+  if (!superadmin) return <ApiTokensSection organisationId={null} />;
+  return chosenId === null ? null : <ApiTokensSection key={chosenId} organisationId={chosenId} />;
 }
 
 function Settings({ user }: { user: User }) {
@@ -41,6 +49,7 @@ function Settings({ user }: { user: User }) {
       {/* Receipt batches belong to the caller's own organisation, so a superadmin has none (docs/console.md#roles). */}
       {superadmin ? null : <ReceiptNumberingSection />}
       <WebhookConfiguration superadmin={superadmin} />
+      <ApiTokens superadmin={superadmin} />
     </section>
   );
 }
