@@ -1,8 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { engineDependentTestFiles } from './tests/helpers/engine-files.ts';
+
+// The PostgreSQL pass (TEST_DATABASE_URL set) runs only the files that reach the database helpers: the others (the
+// console's islands, isomorphic/, pure units) give the same result on both engines and already ran on PGlite.
+const postgresPass = !!process.env['TEST_DATABASE_URL'];
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    include: postgresPass
+      ? engineDependentTestFiles(path.dirname(fileURLToPath(import.meta.url)))
+      : ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     // Migrates one database per run, which every test file copies (tests/helpers/database.ts).

@@ -14,14 +14,15 @@ import { openMigratedDatabase } from '../../server/start.ts';
 import { TEST_DATA_KEY } from '../helpers/app.ts';
 import { createEmptyPostgresDatabase, testEngine } from '../helpers/database.ts';
 import { freePort } from '../helpers/net.ts';
-import { serverEnvironment, startApiProcess, startNodeProcess, type NodeProcess } from '../helpers/node-process.ts';
+import { serverEnvironment, startApiProcess, startNodeProcess, stopAllNodeProcesses, type NodeProcess } from '../helpers/node-process.ts';
 
 describe.skipIf(testEngine !== 'postgres')('several processes started at once on an empty database', () => {
   const started: NodeProcess[] = [];
   let empty: Awaited<ReturnType<typeof createEmptyPostgresDatabase>> | undefined;
   let dataDir: string | undefined;
   afterAll(async () => {
-    await Promise.all(started.map((process) => process.stop('SIGKILL')));
+    // Every process the file started, including one whose start failed or never finished (it is in no list here).
+    await stopAllNodeProcesses();
     await empty?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });

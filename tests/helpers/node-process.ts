@@ -14,11 +14,25 @@ export interface NodeProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Every process started here that has not exited yet, so a file can stop them all however its tests ended. */
+const running = new Set<NodeProcess>();
+
+// Last resort when the test process itself ends (a crash, a timed-out worker torn down): no server left behind.
+process.once('exit', () => {
+  for (const started of running) started.child.kill('SIGKILL');
+});
+
 /**
  * Starts `script` (a path from the repository root) with Node and `env` added to this process' environment; resolves
- * once its output matches `ready` (at once without), rejects if it exits first.
+ * once its output matches `ready` (at once without), rejects if it exits first or is not ready within `readyTimeoutMs`
+ * (then it is killed: a process that never came up is never left running).
  */
-export function startNodeProcess(script: string, env: Record<string, string>, ready?: RegExp): Promise<NodeProcess> {
+export function startNodeProcess(
+  script: string,
+  env: Record<string, string>,
+  ready?: RegExp,
+  readyTimeoutMs = 60_000,
+): Promise<NodeProcess> {
   const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const handle: NodeProcess = {
@@ -32,16 +46,35 @@ export function startNodeProcess(script: string, env: Record<string, string>, re
         child.kill(signal);
       }),
   };
+  running.add(handle);
+  child.once('exit', () => running.delete(handle));
   return new Promise((resolve, reject) => {
+    const timer = ready
+      ? setTimeout(() => {
+          reject(new Error(`${script} was not ready within ${readyTimeoutMs} ms:\n${output}`));
+          void handle.stop('SIGKILL');
+        }, readyTimeoutMs)
+      : undefined;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (ready?.test(output)) resolve(handle);
+      if (ready?.test(output)) {
+        clearTimeout(timer);
+        resolve(handle);
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.on('exit', (code, signal) => reject(new Error(`${script} exited (${code ?? signal}) before it was ready:\n${output}`)));
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited (${code ?? signal}) before it was ready:\n${output}`));
+    });
     if (!ready) resolve(handle);
   });
+}
+
+/** Kills every process started with startNodeProcess/startApiProcess that still runs (for afterAll/afterEach). */
+export async function stopAllNodeProcesses(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  await Promise.all([...running].map((started) => started.stop(signal)));
 }
 
 /** Starts an API process (server/main.ts) and waits until its /api/health answers ok. */
@@ -55,7 +88,12 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 3
       () => false,
     );
   };
-  await waitFor(healthy, timeoutMs, `server/main.ts at ${origin} to answer`);
+  try {
+    await waitFor(healthy, timeoutMs, `server/main.ts at ${origin} to answer`);
+  } catch (error) {
+    await server.stop('SIGKILL');
+    throw error;
+  }
   return { ...server, origin };
 }
 

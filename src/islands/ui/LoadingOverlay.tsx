@@ -3,7 +3,9 @@ import { $loading } from '../../lib/stores/loading.ts';
 
 /** Full-screen overlay with a message while any counted operation runs. */
 export default function LoadingOverlay() {
-  const { count, message } = useStore($loading);
+  // Hydrates with the store's initial value, as in the static HTML: another island (the screen's) may have raised the
+  // overlay before this one hydrates, and rendering that first would be a hydration mismatch (React error #418).
+  const { count, message } = useStore($loading, { ssr: 'initial' });
   if (count === 0) return null;
   return (
     <div className="loading-overlay" role="status" aria-live="polite" aria-busy="true">

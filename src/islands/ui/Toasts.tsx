@@ -5,7 +5,9 @@ import { $toasts, dismissToast } from '../../lib/stores/toasts.ts';
 
 /** Renders the toasts store in a polite live region; markup matches page-scripts/toast-view.ts. */
 export default function Toasts() {
-  const toasts = useStore($toasts);
+  // Hydrates with the store's initial value (no toasts), as in the static HTML: a screen island may show a toast
+  // before this one hydrates, and rendering it first would be a hydration mismatch (React error #418).
+  const toasts = useStore($toasts, { ssr: 'initial' });
   useEffect(() => {
     showFlashToast();
   }, []);

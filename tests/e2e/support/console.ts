@@ -145,9 +145,29 @@ export async function saveScreen(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Runs axe on the page and fails listing every 'serious' or 'critical' violation readably. */
-export async function expectNoSeriousA11yViolations(page: Page, label = pathOf(page)): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+/** The axe rules whose verdict depends on the colours, so on the theme: the only ones a second theme needs. */
+const THEME_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * axe in both themes from one test: `open` loads the page in the system's dark theme and every rule runs; then the
+ * system turns light, `open` loads it again (the theme is set before first paint) and only THEME_RULES run, since the
+ * other rules read the markup, which the theme does not change. A full scan of a long page costs seconds of CPU.
+ */
+export async function expectNoSeriousA11yViolationsInBothThemes(page: Page, open: () => Promise<void>, label?: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await open();
+  await expect(page.locator('html'), "the page follows the system's dark theme").toHaveAttribute('data-theme', 'dark');
+  await expectNoSeriousA11yViolations(page, `${label ?? pathOf(page)} (dark)`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await open();
+  await expect(page.locator('html'), "the page follows the system's light theme").toHaveAttribute('data-theme', 'light');
+  await expectNoSeriousA11yViolations(page, `${label ?? pathOf(page)} (light)`, THEME_RULES);
+}
+
+/** Runs axe on the page (every rule, or only `rules`) and fails listing every 'serious' or 'critical' violation readably. */
+export async function expectNoSeriousA11yViolations(page: Page, label = pathOf(page), rules?: readonly string[]): Promise<void> {
+  const axe = new AxeBuilder({ page });
+  const results = await (rules ? axe.withRules([...rules]) : axe).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious
     .map((v) => {
