@@ -71,6 +71,9 @@ describe.skipIf(testEngine !== 'postgres')('listPayments on PostgreSQL', () => {
       // Already the text the API shows (isoTimestampSql).
       createdAt: new Date(Date.UTC(2026, 0, 1) + 40_000 * 60_000).toISOString(),
       paidAt: null,
+      refundedMinor: 0,
+      cancelledAt: null,
+      needsRefund: false,
       gatewayName: null,
     });
   });
