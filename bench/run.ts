@@ -142,6 +142,7 @@ async function prepareData(engine: Engine, baseUrl: string, selected: (name: str
       organisations: ORGANISATIONS,
       days: DAYS,
       now: new Date(),
+      dataKey: DATA_KEY,
       log,
     });
     const seedSeconds = (Date.now() - started) / 1000;

@@ -10,6 +10,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/raw.ts';
 import { ROLLUP_SHARDS } from '../../server/services/dashboard/rollups.ts';
+import { issueApiToken } from '../../server/services/organisations/api-tokens-service.ts';
+import { systemClock } from '../../server/clock.ts';
 import { generateCustomers, type Customer } from './customers.ts';
 
 export interface SeedOptions {
@@ -18,6 +20,8 @@ export interface SeedOptions {
   days: number;
   /** Payments are spread over the `days` days up to this instant. */
   now: Date;
+  /** The server's DATA_KEY: each organisation's API token is sealed with it, as the server reads it back. */
+  dataKey: Buffer;
   log?: (message: string) => void;
 }
 
@@ -132,11 +136,8 @@ export async function seedBenchData(db: Database, options: SeedOptions): Promise
         returning id`,
   );
   const orgIds = orgRows.map((row) => Number(row.id)).sort((a, b) => a - b);
-  // Each organisation's current API token (migration 0020): a hash nobody holds the token of.
-  await db.execute(sql`
-    insert into organisation_api_tokens (org_id, token_hash, token_sealed)
-    select o.id, md5('bench-api-' || o.code) || md5('bench-api-2-' || o.code), 'bench-not-a-real-token'
-    from organisations o where o.code like 'BENCH%'`);
+  // Each organisation's current API token, sealed with the server's key so the organisation screens can show it.
+  for (const orgId of orgIds) await issueApiToken(db, { clock: systemClock, dataKey: options.dataKey }, orgId, null);
   // Paystack first and the Sandbox PSP last everywhere; Hubtel between them in every other organisation (and the grown one).
   await db.execute(sql`
     insert into gateways (org_id, name, provider_id, priority, config)

@@ -5,10 +5,13 @@ import type { DatabaseHandle } from '../../../server/db/client.ts';
 import { seedProviders } from '../../../server/db/provider-catalogue.ts';
 import { queryRows } from '../../../server/db/raw.ts';
 import { seedReferenceData } from '../../../server/db/reference-data.ts';
+import { open } from '../../../server/services/crypto/secret-box.ts';
+import { hashToken } from '../../../server/services/organisations/organisation-tokens.ts';
 import { createTestDatabase } from '../../helpers/database.ts';
 
 const PAYMENTS = 6000;
 const NOW = new Date('2026-11-27T06:00:00Z');
+const DATA_KEY = Buffer.alloc(32, 7);
 
 describe('the bench seed', () => {
   let database: DatabaseHandle;
@@ -17,7 +20,7 @@ describe('the bench seed', () => {
     database = await createTestDatabase();
     await seedReferenceData(database.db);
     await seedProviders(database.db, 'http://127.0.0.1:1');
-    seeded = await seedBenchData(database.db, { payments: PAYMENTS, organisations: 50, days: 365, now: NOW });
+    seeded = await seedBenchData(database.db, { payments: PAYMENTS, organisations: 50, days: 365, now: NOW, dataKey: DATA_KEY });
   }, 120_000);
   afterAll(() => database.close());
 
@@ -79,6 +82,18 @@ describe('the bench seed', () => {
       sql`select count(*)::integer as payments from payments where org_id = ${seeded.firstOrgId} and customer_email = ${customer.email}`,
     );
     expect(Number(found!.payments)).toBeGreaterThan(0);
+  });
+
+  it('gives every organisation a current API token the server can read back with its key', async () => {
+    const tokens = await rows<{ org_id: number; token_hash: string; token_sealed: string }>(
+      sql`select org_id, token_hash, token_sealed from organisation_api_tokens where expires_at is null order by org_id`,
+    );
+    expect(tokens.map((row) => Number(row.org_id))).toEqual(seeded.orgIds);
+    for (const row of tokens) {
+      const token = open(DATA_KEY, row.token_sealed);
+      expect(token).toMatch(/^prt_/);
+      expect(hashToken(token)).toBe(row.token_hash);
+    }
   });
 
   it('leaves the dashboard roll-ups equal to the payments', async () => {
