@@ -25,5 +25,3 @@ export const PAYMENT_REFERENCE_PATTERN = /^PAY-[0-9A-HJKMNP-TV-Z]{16}$/;
 export function newRefundReference(clock: Clock): string {
   return `RF-${encode(clock.now().getTime(), 10)}${encode(randomInt(2 ** 30), 6)}`;
 }
-
-export const REFUND_REFERENCE_PATTERN = /^RF-[0-9A-HJKMNP-TV-Z]{16}$/;
