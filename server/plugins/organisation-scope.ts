@@ -8,21 +8,19 @@ import { callerOf } from './auth.ts';
  * - `'own'`: the caller's own organisation; a caller without one gets 404.
  * - `{ own: 'not-superadmin', superadminMessage }`: the same, and a superadmin gets 403 with the message (payments,
  *   which a superadmin only reads, under another path).
- * - `{ own: 'or-superadmin-query', organisationQuery }`: the same for others; a superadmin reads the organisation the
- *   query field `organisationQuery` names, or every organisation (null) without it; anyone else naming one gets 400
- *   (the payments list and export, which a superadmin reads across organisations).
+ * - `{ own: 'or-superadmin-any', organisationQuery? }`: the caller's own organisation; a superadmin reads any
+ *   organisation (null), or the one the optional query field `organisationQuery` names; anyone else naming one gets
+ *   400. Reads across organisations: the payments list and export (with the query field), and reads that find their
+ *   resource by a key unique across organisations, such as a payment reference (without it).
  * - `'named'`: the organisation of the path's `:id`; superadmins only (403 for others).
  * - `'global'`: no organisation (null): the global resources; superadmins only.
- * - `'own-or-any'`: the caller's own organisation; for a superadmin null, any organisation (reads that find their
- *   resource by a key unique across organisations, such as a payment reference).
  */
 export type OrganisationScope =
   | 'own'
   | 'named'
   | 'global'
-  | 'own-or-any'
   | { own: 'not-superadmin'; superadminMessage: string }
-  | { own: 'or-superadmin-query'; organisationQuery: string };
+  | { own: 'or-superadmin-any'; organisationQuery?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,11 +36,11 @@ function resolveScope(scope: OrganisationScope, request: FastifyRequest): number
   if (scope === 'global') return null;
   if (scope === 'named') return (request.params as { id: number }).id;
   const caller = callerOf(request);
-  if (scope === 'own-or-any' && caller.role === 'superadmin') return null;
-  if (typeof scope === 'object' && scope.own === 'or-superadmin-query') {
-    const named = (request.query as Record<string, unknown> | undefined)?.[scope.organisationQuery];
+  if (typeof scope === 'object' && scope.own === 'or-superadmin-any') {
+    const field = scope.organisationQuery;
+    const named = field === undefined ? undefined : (request.query as Record<string, unknown> | undefined)?.[field];
     if (caller.role === 'superadmin') return typeof named === 'number' ? named : null;
-    if (named !== undefined) throw badRequest(`${scope.organisationQuery} is for superadmins; your own organisation's are listed.`);
+    if (named !== undefined) throw badRequest(`${field} is for superadmins; your own organisation's are listed.`);
   } else if (typeof scope === 'object' && caller.role === 'superadmin') throw forbidden(scope.superadminMessage);
   if (caller.orgId === null) throw notFound('You do not belong to an organisation.');
   return caller.orgId;

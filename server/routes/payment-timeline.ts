@@ -13,7 +13,7 @@ const paymentTimelineRoutes: FastifyPluginAsyncTypebox<{ db: Database; publicUrl
     {
       preHandler: app.authenticate,
       // A superadmin reads any organisation's payment (references are unique across organisations).
-      config: { organisationScope: 'own-or-any' },
+      config: { organisationScope: { own: 'or-superadmin-any' } },
       schema: {
         tags: ['payments'],
         security: [{ bearer: [] }],

@@ -49,7 +49,7 @@ const paymentsScope: OrganisationScope = {
 };
 
 /** The list and export: the caller's organisation; a superadmin reads every organisation, or the one organisationId names. */
-const paymentListScope: OrganisationScope = { own: 'or-superadmin-query', organisationQuery: 'organisationId' };
+const paymentListScope: OrganisationScope = { own: 'or-superadmin-any', organisationQuery: 'organisationId' };
 
 /** The organisation the list or export reads (null: every one), after checking that a named one exists. */
 async function listedOrganisation(db: OrchestrationContext['db'], request: FastifyRequest): Promise<number | null> {

@@ -35,7 +35,8 @@ const scopes: Record<string, OrganisationScope> = {
   payments: { own: 'not-superadmin', superadminMessage: 'Superadmin: read-only.' },
   named: 'named',
   global: 'global',
-  'own-or-any': 'own-or-any',
+  any: { own: 'or-superadmin-any' },
+  'any-or-named': { own: 'or-superadmin-any', organisationQuery: 'organisationId' },
 };
 
 let app: FastifyInstance;
@@ -51,7 +52,10 @@ beforeAll(async () => {
       {
         preHandler: app.authenticate,
         config: { organisationScope: scope },
-        schema: { params: scope === 'named' ? { type: 'object', properties: { id: { type: 'integer' } } } : {} },
+        schema: {
+          params: scope === 'named' ? { type: 'object', properties: { id: { type: 'integer' } } } : {},
+          querystring: { type: 'object', properties: { organisationId: { type: 'integer' } } },
+        },
       },
       async (request) => ({ orgId: scopedOrgId(request) }),
     );
@@ -87,11 +91,21 @@ describe('organisation scope declared per route', () => {
     expect((await call('/global')).status).toBe(401);
   });
 
-  it("resolves 'own-or-any' to the caller's organisation, and to any (null) for a superadmin", async () => {
-    expect(await call('/own-or-any', 'orgadmin')).toEqual({ status: 200, body: { orgId: 10 } });
-    expect(await call('/own-or-any', 'superadmin')).toEqual({ status: 200, body: { orgId: null } });
-    expect((await call('/own-or-any', 'homeless')).status).toBe(404);
-    expect((await call('/own-or-any')).status).toBe(401);
+  it("resolves 'or-superadmin-any' to the caller's organisation, and to any (null) for a superadmin", async () => {
+    expect(await call('/any', 'orgadmin')).toEqual({ status: 200, body: { orgId: 10 } });
+    expect(await call('/any', 'superadmin')).toEqual({ status: 200, body: { orgId: null } });
+    expect((await call('/any', 'homeless')).status).toBe(404);
+    expect((await call('/any')).status).toBe(401);
+  });
+
+  it('lets only a superadmin name an organisation in the query field of an or-superadmin-any scope', async () => {
+    expect(await call('/any-or-named?organisationId=42', 'superadmin')).toEqual({ status: 200, body: { orgId: 42 } });
+    expect(await call('/any-or-named', 'superadmin')).toEqual({ status: 200, body: { orgId: null } });
+    expect(await call('/any-or-named', 'orgadmin')).toEqual({ status: 200, body: { orgId: 10 } });
+    expect(await call('/any-or-named?organisationId=42', 'orgadmin')).toMatchObject({
+      status: 400,
+      body: { message: "organisationId is for superadmins; your own organisation's are listed." },
+    });
   });
 
   it('fails loudly when a handler reads the scope of a route that declares none', async () => {
