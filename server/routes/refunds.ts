@@ -51,7 +51,7 @@ const refundRoutes: FastifyPluginAsyncTypebox<{ ctx: RefundContext }> = async (a
     '/payments/:id/refunds',
     {
       preHandler: app.authenticateOrApiToken,
-      config: { organisationScope: 'own-or-any' },
+      config: { organisationScope: { own: 'or-superadmin-any' } },
       schema: {
         ...common,
         summary: "A payment's refunds, newest first",
@@ -66,7 +66,7 @@ const refundRoutes: FastifyPluginAsyncTypebox<{ ctx: RefundContext }> = async (a
     '/refunds/:reference/credit-note',
     {
       preHandler: app.authenticateOrApiToken,
-      config: { organisationScope: 'own-or-any' },
+      config: { organisationScope: { own: 'or-superadmin-any' } },
       schema: {
         ...common,
         summary: "The public, tokenised URL of a succeeded refund's credit note",
