@@ -15,6 +15,21 @@ export const TEMPLATE_TOKENS = [
   'secrets.publicKey',
   'secrets.secretKey',
 ] as const;
+/**
+ * Tokens filled in only for the `refund` operation (docs/refunds.md): the refund, and the payment it refunds by name
+ * (in a refund, the plain payment tokens still name the payment too).
+ */
+export const REFUND_TEMPLATE_TOKENS = [
+  'refund.amount',
+  'refund.amountMinor',
+  'refund.currency',
+  'refund.reference',
+  'refund.reason',
+  'payment.reference',
+  'payment.providerReference',
+  'payment.amount',
+  'payment.amountMinor',
+] as const;
 const TOKEN_PREFIXES = ['meta.', 'secrets.config.'];
 
 const TOKEN_PATTERN = /\{([A-Za-z][\w]*(?:\.[\w-]+)*)\}/g;
@@ -23,10 +38,11 @@ const EXACT_TOKEN = /^\{([A-Za-z][\w]*(?:\.[\w-]+)*)\}$/;
 export type TemplateValue = string | number | boolean | null | undefined | { [key: string]: TemplateValue };
 export type TemplateValues = { [key: string]: TemplateValue };
 
-/** Whether a token name exists. */
-export function isKnownToken(name: string): boolean {
+/** Whether a token name exists (the refund tokens only where `inRefund`: the refund block). */
+export function isKnownToken(name: string, inRefund = false): boolean {
   return (
     (TEMPLATE_TOKENS as readonly string[]).includes(name) ||
+    (inRefund && (REFUND_TEMPLATE_TOKENS as readonly string[]).includes(name)) ||
     TOKEN_PREFIXES.some((prefix) => name.startsWith(prefix) && name.length > prefix.length)
   );
 }

@@ -35,6 +35,7 @@ import gatewayRoutes from './routes/gateways.ts';
 import bankRoutes from './routes/banks.ts';
 import sandboxPspRoutes from './routes/sandbox-psp.ts';
 import paymentRoutes from './routes/payments.ts';
+import refundRoutes from './routes/refunds.ts';
 import paymentTimelineRoutes from './routes/payment-timeline.ts';
 import pspWebhookRoutes from './routes/psp-webhooks.ts';
 import receiptBatchRoutes from './routes/receipt-batches.ts';
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const orchestration = { db, clock, dataKey: options.dataKey, publicUrl: options.publicUrl, targets };
       const leaseMs = options.idempotencyLeaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
       await api.register(paymentRoutes, { ctx: orchestration, mailer, leaseMs });
+      await api.register(refundRoutes, { ctx: orchestration });
       await api.register(paymentTimelineRoutes, { db, publicUrl: options.publicUrl });
       await api.register(publicCheckoutRoutes, { ctx: orchestration, perIpPerMinute: options.publicRateLimitPerMinute ?? 30, leaseMs });
       await api.register(receiptBatchRoutes, { db, clock });

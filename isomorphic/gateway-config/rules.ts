@@ -14,9 +14,14 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-function checkRequest(config: Json, key: 'init' | 'verify', errors: ConfigIssue[]): void {
+function checkRequest(config: Json, key: 'init' | 'verify' | 'refund', errors: ConfigIssue[]): void {
   const request = config[key];
-  const what = key === 'init' ? 'init is required, with method and url.' : 'verify is required, with method and url (use {reference}).';
+  const what =
+    key === 'init'
+      ? 'init is required, with method and url.'
+      : key === 'verify'
+        ? 'verify is required, with method and url (use {reference}).'
+        : 'refund must be an object with method and url.';
   if (!isObject(request)) {
     errors.push({ path: `/${key}`, message: what });
     return;
@@ -35,7 +40,7 @@ function checkRequest(config: Json, key: 'init' | 'verify', errors: ConfigIssue[
     if (format && !(RESPONSE_FORMATS as readonly string[]).includes(format))
       errors.push({ path: `/${key}/response/format`, message: `${key}.response.format must be json, xml or text.` });
     const regexMode = format === 'xml' || format === 'text' || response['regex'] === true;
-    for (const field of ['providerReference', 'checkoutUrl', 'status']) {
+    for (const field of ['providerReference', 'checkoutUrl', 'status', 'message']) {
       const locator = response[field];
       if (regexMode && typeof locator === 'string') checkRegex(locator, `/${key}/response/${field}`, errors);
     }
@@ -65,6 +70,8 @@ export function checkRules(config: Json): { errors: ConfigIssue[]; hints: Config
 
   checkRequest(config, 'init', errors);
   checkRequest(config, 'verify', errors);
+  // Optional: without it, refunds are recorded as made outside Payrail.
+  if (config['refund'] !== undefined) checkRequest(config, 'refund', errors);
 
   const auth = config['auth'];
   if (isObject(auth)) {
@@ -102,13 +109,20 @@ export function checkRules(config: Json): { errors: ConfigIssue[]; hints: Config
   if (isObject(verify) && !Array.isArray(verify['successStatuses'])) {
     hints.push({ path: '/verify', message: 'verify.successStatuses is recommended (default: success, paid, completed).' });
   }
+  const refund = config['refund'];
+  if (isObject(refund) && !Array.isArray(refund['successStatuses'])) {
+    hints.push({ path: '/refund', message: 'refund.successStatuses is recommended (default: success, paid, completed).' });
+  }
 
   const settings = isObject(config['settings']) ? config['settings'] : {};
   for (const { path, text: value } of stringsIn(config)) {
     const where = path.slice(1).replace(/\//g, '.') || 'the top level';
+    const inRefund = path === '/refund' || path.startsWith('/refund/');
     for (const token of tokensIn(value)) {
       const setting = token.startsWith('secrets.config.') ? token.slice('secrets.config.'.length) : undefined;
-      if (!isKnownToken(token)) errors.push({ path, message: `Unknown template token {${token}} at ${where}.` });
+      if (!inRefund && isKnownToken(token, true) && !isKnownToken(token))
+        errors.push({ path, message: `{${token}} at ${where} is filled in only in the refund block.` });
+      else if (!isKnownToken(token, inRefund)) errors.push({ path, message: `Unknown template token {${token}} at ${where}.` });
       else if (setting !== undefined && !(setting in settings))
         errors.push({ path, message: `{${token}} at ${where} needs settings.${setting} in the config.` });
     }

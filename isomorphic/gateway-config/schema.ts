@@ -51,6 +51,26 @@ export const VerifySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** A refund's answer: the fields of any answer, and where the PSP explains a declined refund. */
+export const RefundResponseSchema = Type.Object(
+  {
+    ...ResponseSchema.properties,
+    message: Type.Optional(Type.String({ description: "where the PSP's explanation is (dot-path or regex): a failed refund's reason" })),
+  },
+  { additionalProperties: false },
+);
+
+/** The optional `refund` operation (docs/refunds.md): without it, refunds are recorded as made outside Payrail. */
+export const RefundRequestSchema = Type.Object(
+  {
+    ...RequestFields,
+    response: Type.Optional(RefundResponseSchema),
+    successStatuses: Type.Optional(Statuses),
+    failedStatuses: Type.Optional(Statuses),
+  },
+  { additionalProperties: false },
+);
+
 export const WebhookSchema = Type.Object(
   {
     signatureHeader: Type.Optional(Type.String()),
@@ -81,6 +101,7 @@ export const GatewayConfigSchema = Type.Object(
     webhook: Type.Optional(WebhookSchema),
     init: InitSchema,
     verify: VerifySchema,
+    refund: Type.Optional(RefundRequestSchema),
   },
   { additionalProperties: false, $id: 'GatewayConfig' },
 );
@@ -88,3 +109,4 @@ export const GatewayConfigSchema = Type.Object(
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 export type ResponseMapping = Static<typeof ResponseSchema>;
 export type RequestSpec = Static<typeof InitSchema> & { successStatuses?: string[]; failedStatuses?: string[] };
+export type RefundRequestSpec = Static<typeof RefundRequestSchema>;

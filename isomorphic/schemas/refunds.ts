@@ -1,7 +1,7 @@
 // Refunds and cancellations on the wire (docs/refunds.md): the routes validate and serialise with these, the console
 // types its API client with them. Runs everywhere.
 import { Type, type Static } from 'typebox';
-import { DateTime, OrNull } from './common.ts';
+import { DateTime, OrNull, StringEnum } from './common.ts';
 
 export const REFUND_STATUSES = ['Pending', 'Succeeded', 'Failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -18,8 +18,8 @@ export const Refund = Type.Object(
     amount: Type.String({ description: 'decimal in major units' }),
     amountMinor: Type.Integer(),
     currency: Type.String(),
-    status: Type.Union(REFUND_STATUSES.map((status) => Type.Literal(status))),
-    method: Type.Union(REFUND_METHODS.map((method) => Type.Literal(method))),
+    status: StringEnum(REFUND_STATUSES),
+    method: StringEnum(REFUND_METHODS),
     reason: Type.String(),
     requestedBy: OrNull(Type.String({ description: "the console user's name; null when the organisation's API token asked" })),
     providerReference: OrNull(Type.String()),
@@ -50,3 +50,8 @@ export const CreateRefundBody = Type.Object(
 
 /** POST /payments/{reference}/cancel. */
 export const CancelPaymentBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+
+/** GET /refunds/{reference}/credit-note. */
+export const RefundReferenceParams = Type.Object({
+  reference: Type.String({ pattern: '^RF-[0-9A-Z]{16}$', description: 'refund reference' }),
+});

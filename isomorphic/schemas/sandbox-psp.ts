@@ -25,3 +25,24 @@ export const SandboxProviderReferenceParams = Type.Object({ providerReference: T
 export const SandboxPayPage = Type.String({ description: 'text/html' });
 export const SandboxSettleBody = Type.Object({ outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]) });
 export const SandboxSettleRedirect = Type.Null();
+
+/** A refund request to the Sandbox PSP: the transaction (its SBX- or merchant reference) and the amount in minor units. */
+export const SandboxRefundBody = Type.Object(
+  {
+    transaction: Type.String({ minLength: 1, maxLength: 100 }),
+    amountMinor: Type.Integer({ minimum: 1 }),
+    reference: Type.String({ minLength: 1, maxLength: 100, description: "the merchant's refund reference" }),
+    reason: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 500 })])),
+  },
+  { additionalProperties: true },
+);
+/** The Sandbox PSP's answer to a refund: succeeded, or failed with a message (the magic amount ending in .13). */
+export const SandboxRefund = Type.Object({
+  refundReference: Type.String(),
+  transaction: Type.String(),
+  reference: Type.String(),
+  status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]),
+  amountMinor: Type.Integer(),
+  currency: Type.String(),
+  message: Type.Union([Type.Null(), Type.String()]),
+});

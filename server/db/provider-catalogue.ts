@@ -39,7 +39,7 @@ export function sandboxEntry(publicUrl: string): CatalogueEntry {
     constraintsRequired: ['secretKey', 'webhookSecret'],
     constraintsOptional: ['publicKey', 'baseUrl', 'sandbox'],
     notes:
-      'Simulated by Payrail itself: a hosted pay page with Pay and Fail buttons, a signed webhook back, and a verify endpoint. No outside network needed.',
+      'Simulated by Payrail itself: a hosted pay page with Pay and Fail buttons, a signed webhook back, a verify endpoint and refunds (an amount ending in .13 is declined). No outside network needed.',
     successStatuses: ['success', 'paid', 'completed'],
     verifySuccessStatuses: ['success'],
     webhookHeaderName: 'X-Sandbox-Signature',
@@ -100,6 +100,19 @@ export function sandboxEntry(publicUrl: string): CatalogueEntry {
         successStatuses: ['success'],
         failedStatuses: ['failed'],
       },
+      refund: {
+        method: 'POST',
+        url: '/refunds',
+        payload: {
+          transaction: '{payment.providerReference}',
+          amountMinor: '{refund.amountMinor}',
+          reference: '{refund.reference}',
+          reason: '{refund.reason}',
+        },
+        response: { providerReference: 'refundReference', status: 'status', message: 'message' },
+        successStatuses: ['succeeded'],
+        failedStatuses: ['failed'],
+      },
     },
     builtIn: true,
   };
@@ -110,7 +123,8 @@ export function sandboxEntry(publicUrl: string): CatalogueEntry {
  * no credentials, so the sandbox key comes from the config's `settings`.
  */
 export function sandboxBankConfig(publicUrl: string, apiKey: string): GatewayConfig {
-  const { webhook: _signedWebhook, ...config } = sandboxEntry(publicUrl).sampleConfig;
+  // A bank payment's refund is recorded as made outside Payrail (docs/refunds.md): no refund operation.
+  const { webhook: _signedWebhook, refund: _gatewayRefund, ...config } = sandboxEntry(publicUrl).sampleConfig;
   return {
     ...config,
     auth: { type: 'bearer', token: '{secrets.config.apiKey}' },
@@ -179,6 +193,16 @@ export const CATALOGUE: CatalogueEntry[] = [
         response: { status: 'data.status' },
         successStatuses: ['success'],
         failedStatuses: ['failed', 'abandoned'],
+      },
+      // Paystack's refund API: `transaction` takes the transaction's reference, `amount` is in minor units. A new refund
+      // is usually "pending" or "processing"; "processed" is the end of it.
+      refund: {
+        method: 'POST',
+        url: '/refund',
+        payload: { transaction: '{payment.providerReference}', amount: '{refund.amountMinor}', merchant_note: '{refund.reason}' },
+        response: { providerReference: 'data.id', status: 'data.status', message: 'message' },
+        successStatuses: ['processed'],
+        failedStatuses: ['failed'],
       },
     },
     builtIn: false,

@@ -527,6 +527,14 @@ export const refunds = pgTable(
   ],
 );
 
+/** Each organisation's credit note counter (docs/refunds.md): the next number a succeeded refund takes. */
+export const creditNoteSequences = pgTable('credit_note_sequences', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  nextNumber: bigintNumber('next_number').notNull().default(1),
+});
+
 /** Every status change of a payment, with who or what caused it. */
 export const paymentEvents = pgTable(
   'payment_events',

@@ -4,6 +4,8 @@ import {
   SandboxInitBody,
   SandboxPayPage,
   SandboxProviderReferenceParams,
+  SandboxRefund,
+  SandboxRefundBody,
   SandboxSettleBody,
   SandboxSettleRedirect,
   SandboxTransaction,
@@ -13,6 +15,7 @@ import { PAY_PAGE_CSP, renderPayPage } from '../services/sandbox-psp/pay-page.ts
 import { authorisedSandboxKey } from '../services/sandbox-psp/sandbox-access.ts';
 import {
   getSandboxTransaction,
+  refundSandboxTransaction,
   settleSandboxPayment,
   startSandboxTransaction,
   verifySandboxTransaction,
@@ -26,7 +29,7 @@ interface Options {
 }
 
 /**
- * The built-in Sandbox PSP: init, hosted pay page with Pay/Fail, signed webhook back, verify. Only the keys of
+ * The built-in Sandbox PSP: init, hosted pay page with Pay/Fail, signed webhook back, verify, refund. Only the keys of
  * gateways and banks set up for it are accepted; registered only while SANDBOX_PSP is on.
  */
 const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: base, perIpPerMinute }) => {
@@ -78,6 +81,25 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
     },
     async (request) =>
       verifySandboxTransaction(ctx, await authorisedSandboxKey(ctx, request.headers.authorization), request.params.reference),
+  );
+
+  app.post(
+    '/sandbox-psp/refunds',
+    {
+      config,
+      schema: {
+        ...common,
+        summary: 'Sandbox PSP: refund a paid transaction (amount in minor units; one ending in 13, e.g. 5.13, is declined)',
+        body: SandboxRefundBody,
+        response: { 200: SandboxRefund, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) =>
+      refundSandboxTransaction(ctx, await authorisedSandboxKey(ctx, request.headers.authorization), {
+        transaction: request.body.transaction,
+        amountMinor: request.body.amountMinor,
+        reference: request.body.reference,
+      }),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import { CATALOGUE } from '../../server/db/provider-catalogue.ts';
-import { gateways, banks, payments, receiptBatches } from '../../server/db/schema.ts';
+import { gateways, banks, payments, receiptBatches, refunds } from '../../server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { organisations as organisationRows, webhookDeliveries } from '../../server/db/schema.ts';
 import { createBank } from '../../server/services/banks/banks-service.ts';
@@ -26,6 +26,8 @@ let foreignBankId: number;
 let globalGatewayId: number;
 let globalBankId: number;
 let foreignPaymentReference: string;
+let foreignPaidReference: string;
+let foreignRefundReference: string;
 let foreignBatchId: number;
 let foreignDeliveryId: number;
 
@@ -53,6 +55,26 @@ beforeAll(async () => {
     payload: { amount: '5.00', customerName: 'B customer', customerEmail: 'c@org-b.test', description: 'B order' },
   });
   foreignPaymentReference = body<{ id: string }>(created).id;
+  // A paid and refunded payment of B: its refunds and credit note to reach for.
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: { authorization: `Bearer ${orgadminB}` },
+    payload: { amount: '8.00', customerName: 'B customer', customerEmail: 'c@org-b.test', description: 'B paid order' },
+  });
+  foreignPaidReference = body<{ id: string }>(paid).id;
+  await t.app.inject({
+    method: 'PATCH',
+    url: `/api/payments/${foreignPaidReference}/mark-success`,
+    headers: { authorization: `Bearer ${orgadminB}` },
+  });
+  const refunded = await t.app.inject({
+    method: 'POST',
+    url: `/api/payments/${foreignPaidReference}/refunds`,
+    headers: { authorization: `Bearer ${orgadminB}` },
+    payload: { amount: '1.00', reason: 'B refund' },
+  });
+  foreignRefundReference = body<{ reference: string }>(refunded).reference;
   const batch = await t.app.inject({
     method: 'POST',
     url: '/api/receipt-batches',
@@ -82,6 +104,9 @@ const foreignScoped = (): RouteCase[] => [
   { method: 'POST', url: `/api/payments/${foreignPaymentReference}/messages`, payload: { subject: 'Hi', body: 'Pay up' } },
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}/messages` },
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}/timeline` },
+  { method: 'POST', url: `/api/payments/${foreignPaidReference}/refunds`, payload: { reason: 'Taken over' } },
+  { method: 'GET', url: `/api/payments/${foreignPaidReference}/refunds` },
+  { method: 'GET', url: `/api/refunds/${foreignRefundReference}/credit-note` },
   { method: 'PATCH', url: `/api/receipt-batches/${foreignBatchId}/activate` },
   { method: 'DELETE', url: `/api/receipt-batches/${foreignBatchId}` },
   { method: 'POST', url: `/api/organisations/my-organisation/webhook-deliveries/${foreignDeliveryId}/resend` },
@@ -207,6 +232,7 @@ const selfScopedOrPublic = new Set([
   // The simulated PSP: authenticated by the merchant's sandbox key, not by Payrail users.
   'POST /sandbox-psp/transactions',
   'GET /sandbox-psp/transactions/{reference}',
+  'POST /sandbox-psp/refunds',
   'GET /sandbox-psp/pay/{providerReference}',
   'POST /sandbox-psp/pay/{providerReference}',
   // Customer-facing invoice (by payment reference) and receipt (by unguessable token) pages and PDFs,
@@ -240,6 +266,7 @@ async function snapshot() {
     gateways: await t.db.select().from(gateways).orderBy(gateways.id),
     banks: await t.db.select().from(banks).orderBy(banks.id),
     payments: await t.db.select().from(payments).orderBy(payments.id),
+    refunds: await t.db.select().from(refunds).orderBy(refunds.id),
     receiptBatches: await t.db.select().from(receiptBatches).orderBy(receiptBatches.id),
     webhookDeliveries: await t.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.id),
     webhookSettings: await t.db
@@ -292,7 +319,8 @@ describe('authorization matrix', () => {
           `${route.method} ${route.url
             .replace(/^\/api/, '')
             .replace(/\/\d+/g, '/{id}')
-            .replace(/PAY-[0-9A-Z]{16}/, '{id}')}`,
+            .replace(/PAY-[0-9A-Z]{16}/, '{id}')
+            .replace(/RF-[0-9A-Z]{16}/, '{id}')}`,
       ),
     );
     const unclassified = Object.entries(document.paths)

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
 import { CATALOGUE, sandboxEntry } from '../../server/db/provider-catalogue.ts';
 import { organisations } from '../../server/db/schema.ts';
-import { callInit, callVerify } from '../../server/services/adapter/http-adapter.ts';
+import { callInit, callRefund, callVerify } from '../../server/services/adapter/http-adapter.ts';
+import { SANDBOX_REFUND_DECLINED } from '../../server/services/sandbox-psp/sandbox-service.ts';
 import { readInboundWebhook, verifyInboundSignature } from '../../server/services/adapter/inbound-webhook.ts';
 import type { GatewayConfig } from '../../isomorphic/gateway-config/index.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
@@ -165,6 +166,33 @@ describe('the Sandbox PSP through the generic adapter', () => {
     expect(html).toContain('&#60;script&#62;');
     const other = await callVerify(config, values('<script>alert(1)</script>'), otherMerchant, options());
     expect(other).toMatchObject({ outcome: 'psp_error', httpStatus: 404 });
+  });
+});
+
+describe('Sandbox PSP refunds', () => {
+  const refundValues = (reference: string, providerReference: string, amountMinor: number) => ({
+    ...values(reference),
+    refund: { amount: '', amountMinor, currency: 'GHS', reference: 'RF-01JD5Q8Z7X9K3M2N', reason: 'Test' },
+    payment: { reference, providerReference, amount: '25.00', amountMinor: 2500 },
+  });
+
+  it("refunds only a paid transaction of the key's own merchant, and declines the magic amount ending in .13", async () => {
+    const reference = await merchantPayment();
+    const init = await callInit(config, values(reference), credentials, options());
+    const providerReference = init.providerReference ?? '';
+    const unpaid = await callRefund(config, refundValues(reference, providerReference, 500), credentials, options());
+    expect(unpaid).toMatchObject({ outcome: 'psp_error', httpStatus: 409 });
+    expect((await pay(init.checkoutUrl, 'success')).status).toBe(303);
+
+    const done = await callRefund(config, refundValues(reference, providerReference, 500), credentials, options());
+    expect(done).toMatchObject({ outcome: 'ok', status: 'succeeded', mappedStatus: 'success' });
+    expect(done?.providerReference).toMatch(/^SBXR-[0-9A-F]{12}$/);
+    const declined = await callRefund(config, refundValues(reference, providerReference, 513), credentials, options());
+    expect(declined).toMatchObject({ outcome: 'ok', mappedStatus: 'failed', message: SANDBOX_REFUND_DECLINED });
+    const tooMuch = await callRefund(config, refundValues(reference, providerReference, 2501), credentials, options());
+    expect(tooMuch).toMatchObject({ outcome: 'psp_error', httpStatus: 400 });
+    const stranger = await callRefund(config, refundValues(reference, providerReference, 500), otherMerchant, options());
+    expect(stranger).toMatchObject({ outcome: 'psp_error', httpStatus: 404 });
   });
 });
 

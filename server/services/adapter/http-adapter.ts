@@ -35,6 +35,8 @@ export interface CallResult {
   checkoutUrl?: string | undefined;
   status?: string | undefined;
   mappedStatus?: 'success' | 'failed' | 'pending';
+  /** A refund's answer: the PSP's explanation, where its `response.message` says. */
+  message?: string | undefined;
 }
 
 export interface BuiltRequest {
@@ -190,6 +192,28 @@ export async function callInit(
   const request = buildRequest(config, config.init, values, credentials, options.baseUrl);
   const { result, body } = await send(request, { ...options, timeoutMs: config.init.timeoutMs ?? options.timeoutMs });
   return body === undefined ? result : readResponse(config.init, body, result, values);
+}
+
+/**
+ * Asks the PSP to refund (the config's optional `refund`; values carry the `refund.*` and `payment.*` tokens) and maps
+ * its status like verify's. Undefined when the config has no refund operation.
+ */
+export async function callRefund(
+  config: GatewayConfig,
+  values: TemplateValues,
+  credentials: AdapterCredentials,
+  options: AdapterOptions,
+): Promise<CallResult | undefined> {
+  const spec = config.refund;
+  if (!spec) return undefined;
+  const request = buildRequest(config, spec, values, credentials, options.baseUrl);
+  const { result, body } = await send(request, { ...options, timeoutMs: spec.timeoutMs ?? options.timeoutMs });
+  if (body === undefined) return result;
+  const read = readResponse(spec, body, result, values);
+  if (read.outcome !== 'ok') return read;
+  const format = spec.response?.format ?? 'json';
+  const message = locate(parseBody(body), spec.response?.message, format !== 'json' || spec.response?.regex === true);
+  return { ...read, message, mappedStatus: mapStatus(read.status, spec.successStatuses, spec.failedStatuses) };
 }
 
 /** Asks the PSP for a payment's status (the config's `verify`) and maps it. */

@@ -3,10 +3,20 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
-import { outbox, receiptNumbering, rollups, type EventPayment, type NumberingPart, type OrganisationDestinations } from './parts.ts';
+import { insertDeliveries } from '../webhooks/deliveries-repository.ts';
+import { DELIVERY_CHANNEL } from '../webhooks/delivery-wakeup.ts';
+import {
+  outbox,
+  receiptNumbering,
+  rollups,
+  type EventPayment,
+  type NumberingPart,
+  type OrganisationDestinations,
+  type RefundEvent,
+} from './parts.ts';
 
 export { wakeDeliveryWorkers } from '../webhooks/delivery-wakeup.ts';
-export type { NumberingPart, OrganisationDestinations };
+export type { NumberingPart, OrganisationDestinations, RefundEvent };
 
 export type PaymentStatus = 'Pending' | 'Success' | 'Failed';
 /**
@@ -125,4 +135,37 @@ export async function rollUpGatewayChange(tx: Database, paymentId: number, gatew
   const params = new StatementParams();
   const text = `with changed as (select * from payments where id = ${params.add(paymentId)}), ${rollups.gatewayMoveCtes(row.status, from, to, params)} select 1`;
   await runStatement(tx, 'rollup_gateway_change', text, params);
+}
+
+/**
+ * Records a succeeded refund's money (docs/refunds.md) in one statement: the amount moves from the payment's
+ * refund_pending_minor to its refunded_minor, and is added to the refunded amount of the roll-up rows that count the
+ * payment. Run it inside the transaction that marks the refund Succeeded. False when the payment holds less than
+ * `amountMinor` pending (the refund was settled already): nothing changed.
+ */
+export async function recordRefundSucceeded(tx: Database, paymentId: number, amountMinor: number, at: Date): Promise<boolean> {
+  const params = new StatementParams();
+  const amount = params.add(amountMinor);
+  const text = `with changed as (
+      update payments set refund_pending_minor = refund_pending_minor - ${amount}::bigint,
+                          refunded_minor = refunded_minor + ${amount}::bigint, updated_at = ${params.add(at)}
+       where id = ${params.add(paymentId)} and refund_pending_minor >= ${amount}::bigint
+      returning *),
+    ${rollups.refundCtes(`${amount}`)}
+    select changed.id from changed`;
+  const rows = await runStatement<{ id: number }>(tx, 'record_refund_succeeded', text, params);
+  return rows.length > 0;
+}
+
+/**
+ * Queues the outbox rows of refund events (inside the caller's transaction) and has PostgreSQL notify the delivery
+ * workers of other processes on commit. True when rows were queued: wake this process's workers once committed
+ * (wakeDeliveryWorkers).
+ */
+export async function queueRefundEvents(tx: Database, org: OrganisationDestinations, events: RefundEvent[]): Promise<boolean> {
+  const rows = events.flatMap((event) => outbox.refundDeliveries(org, event));
+  if (rows.length === 0) return false;
+  await insertDeliveries(tx, rows);
+  await tx.execute(sql`select pg_notify(${DELIVERY_CHANNEL}, '')`);
+  return true;
 }

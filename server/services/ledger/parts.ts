@@ -2,13 +2,13 @@
 // tables and its SQL and knows nothing of payments beyond the relation `changed` it reads; the ledger asks them through
 // these interfaces, so the dependency runs one way: ledger → roll-ups, outbox, numbering.
 import type { StatementParams } from '../../db/statements.ts';
-import { changeDeltas, rollupCtes, type Delta } from '../dashboard/rollups.ts';
+import { changeDeltas, refundedRollupCtes, rollupCtes, type Delta } from '../dashboard/rollups.ts';
 import { receiptNumberCtes, receiptNumberSelect } from '../receipts/receipt-numbering.ts';
-import { outboxCte, type ChangeDelivery, type OrganisationDestinations } from '../webhooks/deliveries-repository.ts';
+import { outboxCte, type ChangeDelivery, type DeliveryInsert, type OrganisationDestinations } from '../webhooks/deliveries-repository.ts';
 import { DELIVERY_CHANNEL } from '../webhooks/delivery-wakeup.ts';
-import { changeDeliveries, type EventPayment } from '../webhooks/outbox.ts';
+import { changeDeliveries, refundDeliveries, type EventPayment, type RefundEvent } from '../webhooks/outbox.ts';
 
-export type { ChangeDelivery, EventPayment, OrganisationDestinations };
+export type { ChangeDelivery, EventPayment, OrganisationDestinations, RefundEvent };
 
 /** A move between statuses: fromStatus null when the payment is created. */
 export interface StatusMove {
@@ -20,12 +20,16 @@ export interface StatusMove {
 export interface RollupPart {
   changeCtes(move: StatusMove, params: StatementParams): string;
   gatewayMoveCtes(status: string, fromGatewayId: number, toGatewayId: number, params: StatementParams): string;
+  /** A succeeded refund: adds `amountSql` to the refunded amount of the rows counting `changed`. */
+  refundCtes(amountSql: string): string;
 }
 
 /** The webhook outbox: the rows announcing a change, the CTE writing them for `changed`, and how to wake its workers. */
 export interface OutboxPart {
   deliveries(org: OrganisationDestinations, change: StatusMove & { at: Date }, payment: EventPayment): ChangeDelivery[];
   cte(rows: ChangeDelivery[], params: StatementParams, bodySql?: string): string;
+  /** The rows announcing a refund event (refund.created, refund.succeeded, refund.failed). */
+  refundDeliveries(org: OrganisationDestinations, event: RefundEvent): DeliveryInsert[];
   /** An expression that notifies the delivery workers of other processes (on commit). */
   notifySql: string;
 }
@@ -45,11 +49,13 @@ export const rollups: RollupPart = {
     ];
     return rollupCtes(deltas, params);
   },
+  refundCtes: refundedRollupCtes,
 };
 
 export const outbox: OutboxPart = {
   deliveries: changeDeliveries,
   cte: outboxCte,
+  refundDeliveries,
   notifySql: `pg_notify('${DELIVERY_CHANNEL}', '') is null`,
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNotNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowFromDriver } from '../../db/raw.ts';
 import type { NumberingPart, OrganisationDestinations } from '../ledger/ledger.ts';
@@ -348,4 +348,32 @@ export function pendingPaymentsToReconcile(
 /** Marks a payment as looked at now (reconciliation takes the oldest-touched first). */
 export async function touchPayment(db: Database, id: number, at: Date): Promise<void> {
   await db.update(payments).set({ updatedAt: at }).where(eq(payments.id, id));
+}
+
+/**
+ * Reserves a refund's amount on a Success payment (docs/refunds.md): one guarded UPDATE, so however many requests run
+ * at once, succeeded plus pending refunds never pass the amount paid (payments_refunded_check is the last word).
+ * False when the payment is not Success or has less than `amountMinor` left to refund.
+ */
+export async function reserveRefundAmount(tx: Database, paymentId: number, amountMinor: number, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ refundPendingMinor: sql`${payments.refundPendingMinor} + ${amountMinor}`, updatedAt: at })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, 'Success'),
+        sql`${payments.refundedMinor} + ${payments.refundPendingMinor} + ${amountMinor} <= ${payments.amountMinor}`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** Gives back a failed refund's reservation. */
+export async function releaseRefundAmount(tx: Database, paymentId: number, amountMinor: number, at: Date): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ refundPendingMinor: sql`${payments.refundPendingMinor} - ${amountMinor}`, updatedAt: at })
+    .where(eq(payments.id, paymentId));
 }

@@ -20,3 +20,8 @@ export function newPaymentReference(clock: Clock): string {
 }
 
 export const PAYMENT_REFERENCE_PATTERN = /^PAY-[0-9A-HJKMNP-TV-Z]{16}$/;
+
+/** A refund reference: `RF-` + 16 chars, built like a payment reference (time-sortable). */
+export function newRefundReference(clock: Clock): string {
+  return `RF-${encode(clock.now().getTime(), 10)}${encode(randomInt(2 ** 30), 6)}`;
+}

@@ -101,6 +101,37 @@ export async function settleSandboxPayment(
   return { row, redirectTo };
 }
 
+/** Minor units ending in 13 (0.13, 5.13 …): the Sandbox declines the refund, so failure paths can be tried. */
+export const SANDBOX_REFUND_DECLINED = 'Sandbox: refund declined (magic amount ending in .13)';
+
+export interface SandboxRefundInput {
+  transaction: string;
+  amountMinor: number;
+  reference: string;
+}
+
+/**
+ * The refund endpoint: a paid transaction of the merchant whose key asks is refunded at once, unless the amount's
+ * minor units end in 13 (SANDBOX_REFUND_DECLINED). The sandbox keeps no refund ledger: Payrail's own reservation is
+ * what stops a refund beyond the amount paid; here only one larger than the whole transaction is refused.
+ */
+export async function refundSandboxTransaction(ctx: SandboxContext, secret: string, input: SandboxRefundInput) {
+  const row = await rows.findByReference(ctx.db, input.transaction);
+  if (!row || open(ctx.dataKey, row.secretSealed) !== secret) throw notFound('Sandbox PSP: no such transaction.');
+  if (row.status !== 'success') throw conflict(`Sandbox PSP: only a paid transaction can be refunded; this one is ${row.status}.`);
+  if (input.amountMinor > Math.round(Number(row.amount) * 100)) throw badRequest('Sandbox PSP: the refund is larger than the transaction.');
+  const declined = input.amountMinor % 100 === 13;
+  return {
+    refundReference: `SBXR-${randomBytes(6).toString('hex').toUpperCase()}`,
+    transaction: row.providerReference,
+    reference: input.reference,
+    status: declined ? ('failed' as const) : ('succeeded' as const),
+    amountMinor: input.amountMinor,
+    currency: row.currency,
+    message: declined ? SANDBOX_REFUND_DECLINED : null,
+  };
+}
+
 async function deliverSandboxWebhook(ctx: SandboxContext, row: rows.SandboxTransaction): Promise<void> {
   const body = JSON.stringify({
     event: row.status === 'success' ? 'payment.completed' : 'payment.failed',

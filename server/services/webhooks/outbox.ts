@@ -10,7 +10,8 @@ import {
   type OrganisationWebhookRow,
 } from './deliveries-repository.ts';
 
-export type WebhookEventType = 'payment.created' | 'payment.succeeded' | 'payment.failed' | 'payment.test';
+export type RefundEventType = 'refund.created' | 'refund.succeeded' | 'refund.failed';
+export type WebhookEventType = 'payment.created' | 'payment.succeeded' | 'payment.failed' | 'payment.test' | RefundEventType;
 
 /** A payment change as the outbox sees it: fromStatus null when the payment was just created. */
 export interface AnnouncedChange {
@@ -110,6 +111,32 @@ export function changeDeliveries(org: OrganisationDestinations, change: Announce
     });
   }
   return rows;
+}
+
+/** A refund event to announce: the refund and its payment in their wire shapes (the payment with its refunded amount). */
+export interface RefundEvent {
+  type: RefundEventType;
+  at: Date;
+  paymentId: number;
+  refund: { reference: string };
+  payment: EventPayment;
+}
+
+/**
+ * The outbox rows announcing a refund event to an organisation's callback URL and (with autoNotify) notifier URL:
+ * `{ id, type, createdAt, data: { refund, payment } }`, signed and delivered as payment events are. No e-mail.
+ */
+export function refundDeliveries(org: OrganisationDestinations, event: RefundEvent): DeliveryInsert[] {
+  const targets = destinations(org);
+  if (targets.length === 0) return [];
+  const id = newEventId();
+  const body = JSON.stringify({
+    id,
+    type: event.type,
+    createdAt: event.at.toISOString(),
+    data: { refund: event.refund, payment: event.payment },
+  });
+  return deliveryRows(org, { id, type: event.type, body, paymentId: event.paymentId, at: event.at }, targets);
 }
 
 /** A realistic sample payment for `payment.test`, in the wire shape of a payment. */

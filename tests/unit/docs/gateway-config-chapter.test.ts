@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GatewayConfigSchema } from '../../../isomorphic/gateway-config/index.ts';
-import { TEMPLATE_TOKENS } from '../../../isomorphic/template.ts';
+import { REFUND_TEMPLATE_TOKENS, TEMPLATE_TOKENS } from '../../../isomorphic/template.ts';
 
 /** Whether a table row starts with this code cell (Prettier pads the cells). */
 const hasRow = (cell: string) => new RegExp(`^\\|\\s*\`${cell.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`\\s*\\|`, 'm').test(chapter);
@@ -35,8 +35,8 @@ describe('the Generic adapter config chapter', () => {
     expect(missing).toEqual([]);
   });
 
-  it('documents every template token, and the meta.* and secrets.config.* families', () => {
-    const missing = [...TEMPLATE_TOKENS, 'meta.*', 'secrets.config.*'].filter((token) => !hasRow(`{${token}}`));
+  it("documents every template token (the refund block's too), and the meta.* and secrets.config.* families", () => {
+    const missing = [...TEMPLATE_TOKENS, ...REFUND_TEMPLATE_TOKENS, 'meta.*', 'secrets.config.*'].filter((token) => !hasRow(`{${token}}`));
     expect(missing).toEqual([]);
   });
 });

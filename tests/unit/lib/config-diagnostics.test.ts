@@ -89,3 +89,24 @@ test('a syntax error is placed where the parser stopped', () => {
   expect(diagnostic?.range.startLineNumber).toBe(3);
   expect(firstSyntaxError('{"a": 1}')).toBeUndefined();
 });
+
+test("the refund block's issues are placed on its own text", () => {
+  const source = JSON.stringify(
+    {
+      baseUrl: 'https://api.psp.example',
+      webhook: { reference: 'reference' },
+      init: { method: 'POST', url: '/pay', response: { providerReference: 'id' } },
+      verify: { method: 'GET', url: '/v/{reference}', successStatuses: ['paid'] },
+      refund: { method: 'POST', url: '/refunds', payload: { amount: '{refund.amountMinr}' } },
+    },
+    null,
+    2,
+  );
+  const diagnostics = configDiagnostics(source, validateGatewayConfigText(source));
+  expect(diagnostics.map((d) => [d.severity, d.path, d.message])).toEqual([
+    ['error', '/refund/payload/amount', 'Unknown template token {refund.amountMinr} at refund.payload.amount.'],
+    ['warning', '/refund', 'refund.successStatuses is recommended (default: success, paid, completed).'],
+  ]);
+  expect(covered(source, diagnostics[0]!.range)).toBe('"amount": "{refund.amountMinr}"');
+  expect(covered(source, diagnostics[1]!.range)).toBe('"refund"');
+});

@@ -127,3 +127,47 @@ describe('baseUrl', () => {
     expect(messages('api.paystack.example')).toEqual(refused);
   });
 });
+
+describe('the optional refund operation', () => {
+  const refund = {
+    method: 'POST',
+    url: '/refund',
+    payload: { transaction: '{payment.providerReference}', amount: '{refund.amountMinor}', note: '{refund.reason}' },
+    response: { providerReference: 'data.id', status: 'data.status', message: 'message' },
+    successStatuses: ['processed'],
+    failedStatuses: ['failed'],
+  };
+
+  it('is optional, and valid with templates, response mapping and status lists', () => {
+    expect(validateGatewayConfig(jsonPsp).valid).toBe(true);
+    const report = validateGatewayConfig({ ...jsonPsp, refund });
+    expect(report.errors).toEqual([]);
+    expect(report.hints).toEqual([]);
+  });
+
+  it('needs method and url, and hints at its status list', () => {
+    expect(messages({ ...jsonPsp, refund: { url: '/refund' } })).toContain('refund.method is required.');
+    expect(messages({ ...jsonPsp, refund: { method: 'SEND', url: '/refund' } })).toContain(
+      'refund.method must be one of GET, POST, PUT, PATCH, DELETE.',
+    );
+    expect(messages({ ...jsonPsp, refund: 'yes' })).toContain('refund must be an object with method and url.');
+    expect(validateGatewayConfig({ ...jsonPsp, refund: { method: 'POST', url: '/refund' } }).hints).toContainEqual({
+      path: '/refund',
+      message: 'refund.successStatuses is recommended (default: success, paid, completed).',
+    });
+  });
+
+  it('checks its fields and regexes, and keeps the refund tokens to the refund block', () => {
+    expect(messages({ ...jsonPsp, refund: { ...refund, response: { status: 'x', checkout: 'y' } } })).toContain(
+      'Unknown field "checkout" in refund.response.',
+    );
+    expect(messages({ ...jsonPsp, refund: { ...refund, response: { format: 'text', message: 'no group' } } })).toContain(
+      'The regular expression at refund.response.message needs a capture group ( … ).',
+    );
+    expect(messages({ ...jsonPsp, refund: { ...refund, payload: { amount: '{refund.amout}' } } })).toEqual([
+      'Unknown template token {refund.amout} at refund.payload.amount.',
+    ]);
+    const misplaced = { ...jsonPsp, init: { ...jsonPsp.init, payload: { amount: '{refund.amount}' } } };
+    expect(messages(misplaced)).toEqual(['{refund.amount} at init.payload.amount is filled in only in the refund block.']);
+  });
+});

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../../../../server/db/provider-catalogue.ts';
-import { buildRequest, callInit, callVerify } from '../../../../../server/services/adapter/http-adapter.ts';
+import { buildRequest, callInit, callRefund, callVerify } from '../../../../../server/services/adapter/http-adapter.ts';
+import { refundOutcomeOf } from '../../../../../server/services/refunds/refund-gateway.ts';
 import { systemClock } from '../../../../../server/clock.ts';
 import type { GatewayConfig } from '../../../../../isomorphic/gateway-config/index.ts';
 
@@ -102,6 +103,43 @@ describe('JSON PSP (Paystack-style)', () => {
     expect((await callVerify(paystack, values, credentials, options)).mappedStatus).toBe('failed');
     psp.behave((_request, response) => json(response, 200, { data: { status: 'ongoing' } }));
     expect((await callVerify(paystack, values, credentials, options)).mappedStatus).toBe('pending');
+  });
+
+  it("sends Paystack's refund call and maps its status; 4xx fails the refund, a timeout or 5xx leaves it Pending", async () => {
+    const refundValues = {
+      ...values,
+      providerReference: 'PSK-77',
+      refund: { amount: '5.00', amountMinor: 500, currency: 'GHS', reference: 'RF-01JD5Q8Z7X9K3M2N', reason: 'Damaged' },
+      payment: { reference: values.reference, providerReference: 'PSK-77', amount: '12.50', amountMinor: 1250 },
+    };
+    psp.behave((_request, response) =>
+      json(response, 200, { status: true, message: 'Refund queued', data: { id: 3018284, status: 'processed' } }),
+    );
+    const done = await callRefund(paystack, refundValues, credentials, options);
+    expect(done).toMatchObject({ outcome: 'ok', providerReference: '3018284', mappedStatus: 'success' });
+    expect(refundOutcomeOf(done!)).toEqual({ status: 'Succeeded', providerReference: '3018284' });
+    const request = psp.seen.at(-1);
+    expect([request?.method, request?.url, request?.headers['authorization']]).toEqual(['POST', '/refund', 'Bearer sk_test_1']);
+    expect(JSON.parse(request?.body ?? '')).toEqual({ transaction: 'PSK-77', amount: 500, merchant_note: 'Damaged' });
+
+    psp.behave((_request, response) => json(response, 200, { message: 'Refund queued', data: { id: 9, status: 'pending' } }));
+    expect(refundOutcomeOf((await callRefund(paystack, refundValues, credentials, options))!)).toEqual({
+      status: 'Pending',
+      providerReference: '9',
+    });
+    psp.behave((_request, response) => json(response, 200, { message: 'Card issuer declined', data: { id: 10, status: 'failed' } }));
+    expect(refundOutcomeOf((await callRefund(paystack, refundValues, credentials, options))!)).toMatchObject({
+      status: 'Failed',
+      failureReason: 'Card issuer declined',
+    });
+    psp.behave((_request, response) => json(response, 400, { status: false, message: 'Transaction has been fully reversed' }));
+    expect(refundOutcomeOf((await callRefund(paystack, refundValues, credentials, options))!)).toMatchObject({ status: 'Failed' });
+    psp.behave((_request, response) => json(response, 502, {}));
+    expect(refundOutcomeOf((await callRefund(paystack, refundValues, credentials, options))!)).toEqual({
+      status: 'Pending',
+      providerReference: null,
+    });
+    expect(await callRefund({ ...paystack, refund: undefined }, refundValues, credentials, options)).toBeUndefined();
   });
 
   it('classifies a PSP 4xx as final and a 5xx as worth failing over', async () => {
