@@ -10,7 +10,7 @@ import {
   type OrganisationWebhookRow,
 } from './deliveries-repository.ts';
 
-export type WebhookEventType = 'payment.created' | 'payment.succeeded' | 'payment.failed' | 'payment.test';
+export type WebhookEventType = 'payment.created' | 'payment.succeeded' | 'payment.failed' | 'payment.cancelled' | 'payment.test';
 
 /** A payment change as the outbox sees it: fromStatus null when the payment was just created. */
 export interface AnnouncedChange {
@@ -38,6 +38,8 @@ function eventTypeOf(change: Pick<AnnouncedChange, 'fromStatus' | 'toStatus'>): 
   if (change.fromStatus === null) return 'payment.created';
   if (change.toStatus === 'Success') return 'payment.succeeded';
   if (change.toStatus === 'Failed') return 'payment.failed';
+  // A success flagged on a Cancelled payment (Cancelled → Cancelled) announces nothing new.
+  if (change.toStatus === 'Cancelled' && change.fromStatus !== 'Cancelled') return 'payment.cancelled';
   return null;
 }
 
