@@ -8,7 +8,7 @@ import { insertGateway } from '../../server/services/gateways/gateways-repositor
 import { createOrganisation as createOrganisationService } from '../../server/services/organisations/organisations-service.ts';
 import { createPayment } from '../../server/services/payments/payments-service.ts';
 import { setGatewayResult } from '../../server/services/payments/payments-repository.ts';
-import { markFailed, markSuccess } from '../../server/services/payments/transitions.ts';
+import { markCancelled, markFailed, markSuccess } from '../../server/services/payments/transitions.ts';
 import { buildTestApp, createOrganisation, TEST_DATA_KEY, TEST_PUBLIC_URL, type TestApp } from '../helpers/app.ts';
 import { ManualClock } from '../helpers/clock.ts';
 import { random } from '../helpers/random.ts';
@@ -77,7 +77,7 @@ describe('dashboard roll-ups', () => {
   });
   afterAll(() => test.close());
 
-  it('stay exactly equal to a recomputation from payments after a random mix of creates, gateways, successes and failures', async () => {
+  it('stay exactly equal to a recomputation from payments after a random mix of creates, gateways, successes, failures and cancels', async () => {
     const next = random(20261122);
     const ctx = {
       db: test.db,
@@ -110,8 +110,12 @@ describe('dashboard roll-ups', () => {
           });
         } else if (roll < 0.8) {
           await test.db.transaction((tx) => markSuccess(tx, target.id, 'webhook', now));
-        } else {
+        } else if (roll < 0.9) {
           await test.db.transaction((tx) => markFailed(tx, target.id, 'webhook', now));
+        } else {
+          // A cancel, then sometimes a PSP success for it (recorded without moving the roll-ups).
+          await test.db.transaction((tx) => markCancelled(tx, target.id, 'cancel', now));
+          if (next() < 0.5) await test.db.transaction((tx) => markSuccess(tx, target.id, 'webhook', now));
         }
       }
       // Spread payments over several days, crossing midnight UTC.
@@ -119,6 +123,7 @@ describe('dashboard roll-ups', () => {
     }
     const expected = await recomputed(test);
     expect(Object.keys(expected.days).length).toBeGreaterThan(10);
+    expect(Object.keys(expected.totals).some((key) => key.includes('|Cancelled|'))).toBe(true);
     expect(await rolledUp(test)).toEqual(expected);
   });
 
