@@ -192,3 +192,40 @@ describe('refunded and net volume on the dashboards', () => {
     expect(mine.netVolumeMinor).toBe(Math.round(Number(mine.Success) * 100) - mine.refundedMinor);
   });
 });
+
+describe('Cancelled in the AI analyst', () => {
+  const ask = async (query: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/query',
+      headers: { authorization: `Bearer ${orgadmin}` },
+      payload: { query },
+    });
+    expect(response.statusCode, query).toBe(200);
+    return body<{ outcome: string; summary: string; query: { status?: string[] }; figures: { currency: string | null; value: number }[] }>(
+      response,
+    );
+  };
+  const countOf = async (condition: ReturnType<typeof sql>) => {
+    const [row] = await queryRows<{ count: string }>(
+      t.db,
+      sql`select count(*) as count from payments where org_id = ${orgId} and ${condition}`,
+    );
+    return Number(row!.count);
+  };
+
+  it('counts Cancelled payments as their own status, and among all payments', async () => {
+    const cancelled = await ask('how many cancelled payments');
+    expect(cancelled).toMatchObject({ outcome: 'answered', query: { status: ['Cancelled'] } });
+    expect(cancelled.figures.map((figure) => figure.value)).toEqual([await countOf(sql`status = 'Cancelled'`)]);
+    expect(cancelled.summary).toContain('cancelled');
+    const all = await ask('how many payments');
+    expect(all.figures.map((figure) => figure.value)).toEqual([await countOf(sql`true`)]);
+    const total = await ask('total value of cancelled payments in cedis');
+    const [row] = await queryRows<{ total: string }>(
+      t.db,
+      sql`select sum(amount_minor) as total from payments where org_id = ${orgId} and status = 'Cancelled' and currency = 'GHS'`,
+    );
+    expect(total.figures).toEqual([expect.objectContaining({ currency: 'GHS', value: Number(row!.total) / 100 })]);
+  });
+});
