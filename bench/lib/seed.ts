@@ -255,11 +255,12 @@ export async function rebuildRollups(db: Database): Promise<void> {
   await db.execute(sql`delete from payment_rollup_days`);
   await db.execute(sql`delete from payment_rollup_totals`);
   await db.execute(sql`
-    insert into payment_rollup_days (org_id, day, currency, status, gateway_id, shard, payment_count, amount_minor)
-    select org_id, (created_at at time zone 'UTC')::date, currency, status, coalesce(gateway_id, 0), (id % ${ROLLUP_SHARDS})::smallint, count(*), sum(amount_minor)
+    insert into payment_rollup_days (org_id, day, currency, status, gateway_id, shard, payment_count, amount_minor, refunded_minor)
+    select org_id, (created_at at time zone 'UTC')::date, currency, status, coalesce(gateway_id, 0), (id % ${ROLLUP_SHARDS})::smallint, count(*), sum(amount_minor),
+           sum(refunded_minor)
     from payments group by 1, 2, 3, 4, 5, 6`);
   await db.execute(sql`
-    insert into payment_rollup_totals (org_id, currency, status, gateway_id, shard, payment_count, amount_minor)
-    select org_id, currency, status, coalesce(gateway_id, 0), (id % ${ROLLUP_SHARDS})::smallint, count(*), sum(amount_minor)
+    insert into payment_rollup_totals (org_id, currency, status, gateway_id, shard, payment_count, amount_minor, refunded_minor)
+    select org_id, currency, status, coalesce(gateway_id, 0), (id % ${ROLLUP_SHARDS})::smallint, count(*), sum(amount_minor), sum(refunded_minor)
     from payments group by 1, 2, 3, 4, 5`);
 }

@@ -8,7 +8,7 @@ const Timestamp = Type.String({ format: 'date-time' });
 const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$' });
 const Decimal = Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,4})?$', description: 'amount in major units, e.g. "100" or "12.50"' });
 
-export const STATUSES = ['Pending', 'Success', 'Failed'] as const;
+export const STATUSES = ['Pending', 'Success', 'Failed', 'Cancelled'] as const;
 export const METRICS = ['list', 'count', 'total', 'average', 'min', 'max', 'rate', 'customers'] as const;
 export const GROUPS = ['none', 'status', 'gateway', 'day', 'week', 'month', 'currency', 'customer', 'organisation'] as const;
 export const RANKS = ['most', 'least'] as const;
@@ -35,7 +35,7 @@ export const AnalystQuerySchema = Type.Object(
         },
       ),
     ),
-    status: Type.Optional(Type.Array(Type.Enum(STATUSES), { minItems: 1, maxItems: 3, uniqueItems: true })),
+    status: Type.Optional(Type.Array(Type.Enum(STATUSES), { minItems: 1, maxItems: STATUSES.length, uniqueItems: true })),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after (inclusive)' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'created before (exclusive)' })),
     amount: Type.Optional(

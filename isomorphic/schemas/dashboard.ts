@@ -6,7 +6,7 @@ import { DatabaseId, OrNull } from './common.ts';
 export const MAX_CHART_DAYS = 366;
 
 const Decimal = Type.String({ description: 'decimal in major units of the currency' });
-const Counts = Type.Object({ Success: Type.Integer(), Failed: Type.Integer(), Pending: Type.Integer() });
+const Counts = Type.Object({ Success: Type.Integer(), Failed: Type.Integer(), Pending: Type.Integer(), Cancelled: Type.Integer() });
 export const CurrencyStatusTotals = Type.Object({
   currency: Type.String(),
   total: Decimal,
@@ -15,14 +15,19 @@ export const CurrencyStatusTotals = Type.Object({
   Success: Decimal,
   Failed: Decimal,
   Pending: Decimal,
+  Cancelled: Decimal,
   counts: Counts,
+  refunded: Type.String({ description: 'what succeeded refunds sent back, decimal in major units' }),
+  refundedMinor: Type.Integer(),
+  netVolume: Type.String({ description: 'Success volume minus what was refunded, decimal in major units' }),
+  netVolumeMinor: Type.Integer(),
 });
 export const StatusTotals = Type.Object(
   { ...CurrencyStatusTotals.properties, byCurrency: Type.Array(CurrencyStatusTotals) },
   {
     $id: 'StatusTotals',
     description:
-      'Amounts keyed Success, Failed and Pending in the first currency (the organisation default); every currency in byCurrency.',
+      'Amounts keyed Success, Failed, Pending and Cancelled, refunded and net volume, in the first currency (the organisation default); every currency in byCurrency.',
   },
 );
 /** A reference to the registered `StatusTotals` schema (the route plugin adds it once). */
@@ -46,7 +51,18 @@ export const SuperadminStats = Type.Object({
   gatewayCount: Type.Integer(),
   totalVolume: Decimal,
   currency: Type.String({ description: 'the currency of totalVolume' }),
-  volumes: Type.Array(Type.Object({ currency: Type.String(), total: Decimal, totalMinor: Type.Integer(), count: Type.Integer() })),
+  volumes: Type.Array(
+    Type.Object({
+      currency: Type.String(),
+      total: Decimal,
+      totalMinor: Type.Integer(),
+      count: Type.Integer(),
+      refunded: Decimal,
+      refundedMinor: Type.Integer(),
+      netVolume: Type.String({ description: 'Success volume minus what was refunded' }),
+      netVolumeMinor: Type.Integer(),
+    }),
+  ),
 });
 export const OrganisationVolume = Type.Object({
   orgId: Type.Integer(),

@@ -91,6 +91,10 @@ export const PaymentStatusFilter = Type.Union([Type.Literal('Pending'), Type.Lit
 export const PAYMENT_CHANNELS = ['gateway', 'bank', 'none', 'checkout', 'record-url'] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 
+/** The refund-state filter: `partial` (Partially refunded), `full` (Refunded), `any` (either; docs/refunds.md). */
+export const PAYMENT_REFUND_FILTERS = ['partial', 'full', 'any'] as const;
+export type PaymentRefundFilter = (typeof PAYMENT_REFUND_FILTERS)[number];
+
 /**
  * The filters of the payments list and its CSV export. Values the schema cannot say enough about (a status list, a
  * currency, amounts in the currency's precision, a channel) are strings the payments service checks, so a bad one is
@@ -98,7 +102,16 @@ export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
  */
 export const PaymentFilterQuery = {
   status: Type.Optional(
-    Type.String({ maxLength: 40, description: 'Pending, Success or Failed; several separated by commas (status=Failed,Pending)' }),
+    Type.String({
+      maxLength: 60,
+      description: 'Pending, Success, Failed or Cancelled; several separated by commas (status=Failed,Pending)',
+    }),
+  ),
+  refund: Type.Optional(
+    Type.String({
+      maxLength: 10,
+      description: `refund state: ${PAYMENT_REFUND_FILTERS.join(', ')} (partial: Partially refunded, full: Refunded, any: either)`,
+    }),
   ),
   from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),

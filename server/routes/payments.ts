@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox';
 import { callerOf } from '../plugins/auth.ts';
 import { scopedOrganisation, scopedOrgId, type OrganisationScope } from '../plugins/organisation-scope.ts';
 import { authErrors, errorResponses, IdParams, UrlResponse } from '../../isomorphic/schemas/common.ts';
+import { CancelPaymentBody } from '../../isomorphic/schemas/refunds.ts';
 import { pageOf } from '../../isomorphic/schemas/pagination.ts';
 import {
   CreatePaymentBody,
@@ -32,6 +33,7 @@ import {
   receiptLink,
   type CreatedPayment,
 } from '../services/payments/payments-service.ts';
+import { cancelPayment } from '../services/payments/cancellation.ts';
 import { assertOrganisationExists } from '../services/organisations/organisations-service.ts';
 import { paymentFiltersOf } from '../services/payments/payment-filters.ts';
 import { exportFileName, paymentsCsv } from '../services/payments/payments-export.ts';
@@ -67,7 +69,7 @@ export function createdBody(created: CreatedPayment): Static<typeof CreatePaymen
   };
 }
 
-/** Payments: create (console or API token, idempotent), list, view, mark as paid, receipt link. */
+/** Payments: create (console or API token, idempotent), list, view, mark as paid, cancel, receipt link. */
 const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mailer: Mailer; leaseMs: number }> = async (
   app,
   { ctx, mailer, leaseMs },
@@ -192,12 +194,33 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
       config: { organisationScope: paymentsScope },
       schema: {
         ...common,
-        summary: 'Mark as paid: a Pending or Failed payment becomes Success',
+        summary: 'Mark as paid: a Pending or Failed payment becomes Success (a Cancelled one: 409)',
         params: PaymentReferenceParams,
-        response: { 200: PaymentRef, ...authErrors },
+        response: { 200: PaymentRef, ...authErrors, ...errorResponses(409) },
       },
     },
     async (request) => markPaid(ctx.db, scopedOrganisation(request), request.params.id, callerOf(request).id, ctx.clock.now()),
+  );
+
+  app.post(
+    '/payments/:id/cancel',
+    {
+      preHandler: app.authenticateOrApiToken,
+      config: { organisationScope: paymentsScope },
+      schema: {
+        ...common,
+        summary:
+          'Cancel a Pending payment: it becomes Cancelled, its checkout pages stop working and payment.cancelled goes out (otherwise 409)',
+        params: PaymentReferenceParams,
+        body: CancelPaymentBody,
+        response: { 200: PaymentRef, ...authErrors, ...errorResponses(409) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const actor = caller.via === 'session' ? caller.id : null;
+      return cancelPayment(ctx.db, scopedOrganisation(request), request.params.id, actor, ctx.clock.now());
+    },
   );
 
   app.get(

@@ -14,8 +14,10 @@ import {
 import { PAY_PAGE_CSP, renderPayPage } from '../services/sandbox-psp/pay-page.ts';
 import { authorisedSandboxKey } from '../services/sandbox-psp/sandbox-access.ts';
 import {
+  cancelledByMerchant,
   getSandboxTransaction,
   refundSandboxTransaction,
+  SANDBOX_CANCELLED_NOTICE,
   settleSandboxPayment,
   startSandboxTransaction,
   verifySandboxTransaction,
@@ -115,7 +117,10 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
     },
     async (request, reply) => {
       const row = await getSandboxTransaction(ctx, request.params.providerReference);
-      return reply.header('content-security-policy', PAY_PAGE_CSP).type('text/html; charset=utf-8').send(renderPayPage(row));
+      const page = (await cancelledByMerchant(ctx, row))
+        ? renderPayPage(row, SANDBOX_CANCELLED_NOTICE, { closed: true })
+        : renderPayPage(row);
+      return reply.header('content-security-policy', PAY_PAGE_CSP).type('text/html; charset=utf-8').send(page);
     },
   );
 

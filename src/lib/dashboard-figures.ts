@@ -26,13 +26,21 @@ export function zeroTotals(currency: string = DASHBOARD_CURRENCY): StatusTotals 
     Success: '0',
     Failed: '0',
     Pending: '0',
-    counts: { Success: 0, Failed: 0, Pending: 0 },
+    Cancelled: '0',
+    counts: { Success: 0, Failed: 0, Pending: 0, Cancelled: 0 },
+    refunded: '0',
+    refundedMinor: 0,
+    netVolume: '0',
+    netVolumeMinor: 0,
   };
   return { ...zero, byCurrency: [zero] };
 }
 
 /** The other currencies of a set of totals, for a "+ US$20.00" line under a card. */
-export function otherCurrencies(totals: StatusTotals, key: 'total' | 'Success' | 'Failed' | 'Pending'): string[] {
+export function otherCurrencies(
+  totals: StatusTotals,
+  key: 'total' | 'Success' | 'Failed' | 'Pending' | 'Cancelled' | 'refunded' | 'netVolume',
+): string[] {
   return totals.byCurrency
     .filter((entry) => entry.currency !== totals.currency && Number(entry[key]) !== 0)
     .map((entry) => formatVolume(entry[key], entry.currency));

@@ -100,6 +100,7 @@ const foreignScoped = (): RouteCase[] => [
   { method: 'DELETE', url: `/api/organisations/my-organisation/banks/${globalBankId}` },
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}` },
   { method: 'PATCH', url: `/api/payments/${foreignPaymentReference}/mark-success` },
+  { method: 'POST', url: `/api/payments/${foreignPaymentReference}/cancel`, payload: {} },
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}/receipt` },
   { method: 'POST', url: `/api/payments/${foreignPaymentReference}/messages`, payload: { subject: 'Hi', body: 'Pay up' } },
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}/messages` },

@@ -10,7 +10,7 @@ import { createPayment } from '../../server/services/payments/payments-service.t
 import { createRefund } from '../../server/services/refunds/refunds-service.ts';
 import { HttpError } from '../../server/errors.ts';
 import { setGatewayResult } from '../../server/services/payments/payments-repository.ts';
-import { markFailed, markSuccess } from '../../server/services/payments/transitions.ts';
+import { markCancelled, markFailed, markSuccess } from '../../server/services/payments/transitions.ts';
 import { buildTestApp, createOrganisation, TEST_DATA_KEY, TEST_PUBLIC_URL, type TestApp } from '../helpers/app.ts';
 import { ManualClock } from '../helpers/clock.ts';
 import { random } from '../helpers/random.ts';
@@ -89,7 +89,7 @@ describe('dashboard roll-ups', () => {
   });
   afterAll(() => test.close());
 
-  it('stay exactly equal to a recomputation from payments after a random mix of creates, gateways, successes, failures and refunds', async () => {
+  it('stay exactly equal to a recomputation from payments after a random mix of creates, gateways, successes, failures, refunds and cancels', async () => {
     const next = random(20261122);
     const ctx = {
       db: test.db,
@@ -122,7 +122,7 @@ describe('dashboard roll-ups', () => {
           });
         } else if (roll < 0.75) {
           await test.db.transaction((tx) => markSuccess(tx, target.id, 'webhook', now));
-        } else if (roll < 0.88) {
+        } else if (roll < 0.84) {
           // A partial or whole refund (recorded outside Payrail: these gateways have no refund operation); refused
           // when the payment is not Success or has too little left.
           await createRefund(ctx, {
@@ -134,8 +134,12 @@ describe('dashboard roll-ups', () => {
           }).catch((error: unknown) => {
             if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
           });
-        } else {
+        } else if (roll < 0.92) {
           await test.db.transaction((tx) => markFailed(tx, target.id, 'webhook', now));
+        } else {
+          // A cancel, then sometimes a PSP success for it (recorded without moving the roll-ups).
+          await test.db.transaction((tx) => markCancelled(tx, target.id, 'cancel', now));
+          if (next() < 0.5) await test.db.transaction((tx) => markSuccess(tx, target.id, 'webhook', now));
         }
       }
       // Spread payments over several days, crossing midnight UTC.
@@ -144,6 +148,7 @@ describe('dashboard roll-ups', () => {
     const expected = await recomputed(test);
     expect(Object.keys(expected.days).length).toBeGreaterThan(10);
     expect(Object.values(expected.totals).some(([, , refunded]) => (refunded ?? 0) > 0)).toBe(true);
+    expect(Object.keys(expected.totals).some((key) => key.includes('|Cancelled|'))).toBe(true);
     expect(await rolledUp(test)).toEqual(expected);
   });
 

@@ -19,6 +19,14 @@ let orgA: number;
 let orgB: number;
 let gatewayA: number;
 
+/** The refund figures of totals without refunds: nothing refunded, net volume = the Success volume. */
+const noRefunds = (success: string, successMinor: number) => ({
+  refunded: '0.00',
+  refundedMinor: 0,
+  netVolume: success,
+  netVolumeMinor: successMinor,
+});
+
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
@@ -100,8 +108,8 @@ describe('dashboard endpoints', () => {
       totalVolume: '157.75',
       currency: 'GHS',
       volumes: [
-        { currency: 'GHS', total: '157.75', totalMinor: 15775, count: 4 },
-        { currency: 'USD', total: '5.00', totalMinor: 500, count: 1 },
+        { currency: 'GHS', total: '157.75', totalMinor: 15775, count: 4, ...noRefunds('107.00', 10700) },
+        { currency: 'USD', total: '5.00', totalMinor: 500, count: 1, ...noRefunds('0.00', 0) },
       ],
     });
   });
@@ -138,7 +146,9 @@ describe('dashboard endpoints', () => {
       Success: '100.00',
       Failed: '20.50',
       Pending: '30.25',
-      counts: { Success: 1, Failed: 1, Pending: 1 },
+      Cancelled: '0.00',
+      counts: { Success: 1, Failed: 1, Pending: 1, Cancelled: 0 },
+      ...noRefunds('100.00', 10000),
       byCurrency: [
         {
           currency: 'GHS',
@@ -148,7 +158,9 @@ describe('dashboard endpoints', () => {
           Success: '100.00',
           Failed: '20.50',
           Pending: '30.25',
-          counts: { Success: 1, Failed: 1, Pending: 1 },
+          Cancelled: '0.00',
+          counts: { Success: 1, Failed: 1, Pending: 1, Cancelled: 0 },
+          ...noRefunds('100.00', 10000),
         },
         {
           currency: 'USD',
@@ -158,7 +170,9 @@ describe('dashboard endpoints', () => {
           Success: '0.00',
           Failed: '0.00',
           Pending: '5.00',
-          counts: { Success: 0, Failed: 0, Pending: 1 },
+          Cancelled: '0.00',
+          counts: { Success: 0, Failed: 0, Pending: 1, Cancelled: 0 },
+          ...noRefunds('0.00', 0),
         },
       ],
     });

@@ -332,6 +332,8 @@ describe('GET /api/payments/export.csv', () => {
         item.status,
         item.amount,
         item.currency,
+        item.currency === 'XOF' ? '0' : '0.00',
+        '',
         neutralised(item.customerName),
         item.customerEmail,
         '',
@@ -341,7 +343,7 @@ describe('GET /api/payments/export.csv', () => {
         codeA,
       ]),
     );
-    const cells = rows.map((row) => row[7]);
+    const cells = rows.map((row) => row[9]);
     expect(cells).toContain(`'=HYPERLINK("http://evil.test","Click")`);
     expect(cells).toContain("'+233 Caller");
     expect(cells).toContain("'-2+3");
@@ -374,5 +376,103 @@ describe('GET /api/payments/export.csv', () => {
     ).toEqual((await storedOf(orgA)).filter((row) => row.processViaGateway).map((row) => row.reference));
     const empty = await call('GET', '/api/payments/export.csv?search=nobody-at-all', orgadminA);
     expect(parseCsv(empty.body)).toEqual([[...EXPORT_HEADER]]);
+  });
+});
+
+describe('Cancelled and the refund states in the list and export', () => {
+  let orgR: number;
+  let orgadminR: string;
+  /** [status, amount, refunded] per payment: every refund state, in both currencies, beside Cancelled payments. */
+  const PLAN: [status: string, amountMinor: number, refundedMinor: number, currency: string][] = [
+    ['Success', 1000, 0, 'GHS'],
+    ['Success', 1000, 250, 'GHS'],
+    ['Success', 1000, 1000, 'GHS'],
+    ['Success', 2000, 1999, 'GHS'],
+    ['Success', 5000, 5000, 'XOF'],
+    ['Success', 5000, 100, 'XOF'],
+    ['Cancelled', 700, 0, 'GHS'],
+    ['Cancelled', 800, 0, 'XOF'],
+    ['Pending', 900, 0, 'GHS'],
+    ['Failed', 300, 0, 'GHS'],
+  ];
+
+  beforeAll(async () => {
+    orgR = await createOrganisation(t.db, 'Refund List Co');
+    await createUser(t.db, { email: 'r@list.test', orgId: orgR });
+    orgadminR = await signIn(t.app, 'r@list.test');
+    await t.db.insert(payments).values(
+      PLAN.map(([status, amountMinor, refundedMinor, currency], i) => {
+        const createdAt = new Date(BASE + i * HOUR);
+        return {
+          reference: `PAY-RFND${String(i).padStart(12, '0')}`,
+          orgId: orgR,
+          amountMinor,
+          refundedMinor,
+          currency,
+          status,
+          customerName: `Refund Customer ${i}`,
+          customerEmail: `refund${i}@example.test`,
+          description: `Refund case ${i}`,
+          receiptNumber: status === 'Success' ? `RF-${i}` : null,
+          paidAt: status === 'Success' ? createdAt : null,
+          cancelledAt: status === 'Cancelled' ? createdAt : null,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+    await rebuildRollups(t.db);
+  });
+
+  it('filters by status Cancelled and by refund state, counting the total by reading the rows', async () => {
+    const stored = await storedOf(orgR);
+    const state = (row: Row) => (row.refundedMinor <= 0 ? null : row.refundedMinor >= row.amountMinor ? 'full' : 'partial');
+    const cases: [query: string, matches: (row: Row) => boolean][] = [
+      ['status=Cancelled', (row) => row.status === 'Cancelled'],
+      ['status=Cancelled,Pending', (row) => row.status === 'Cancelled' || row.status === 'Pending'],
+      ['refund=any', (row) => state(row) !== null],
+      ['refund=partial', (row) => state(row) === 'partial'],
+      ['refund=full', (row) => state(row) === 'full'],
+      ['refund=full&currency=GHS', (row) => state(row) === 'full' && row.currency === 'GHS'],
+      ['refund=partial&status=Success&currency=XOF', (row) => state(row) === 'partial' && row.currency === 'XOF'],
+      ['refund=any&status=Cancelled', () => false],
+      [`refund=partial&from=${iso(BASE)}&to=${iso(BASE + 86_400_000)}`, (row) => state(row) === 'partial'],
+    ];
+    for (const [query, matches] of cases) {
+      const expected = stored.filter(matches).map((row) => row.reference);
+      const { references, first } = await listAll(query, orgadminR);
+      expect(references, query).toEqual(expected);
+      expect(first.total, query).toBe(expected.length);
+      const exported = parseCsv((await call('GET', `/api/payments/export.csv?${query}`, orgadminR)).body).slice(1);
+      expect(
+        exported.map((row) => row[0]),
+        query,
+      ).toEqual(expected);
+    }
+  });
+
+  it('exports the refunded amount in major units and the refund state', async () => {
+    const exported = parseCsv((await call('GET', '/api/payments/export.csv?status=Success', orgadminR)).body);
+    const [header, ...rows] = exported;
+    expect(header?.slice(4, 9)).toEqual(['Status', 'Amount', 'Currency', 'Refunded amount', 'Refund state']);
+    expect(rows.map((row) => row.slice(4, 9)).reverse()).toEqual([
+      ['Success', '10.00', 'GHS', '0.00', ''],
+      ['Success', '10.00', 'GHS', '2.50', 'Partially refunded'],
+      ['Success', '10.00', 'GHS', '10.00', 'Refunded'],
+      ['Success', '20.00', 'GHS', '19.99', 'Partially refunded'],
+      ['Success', '5000', 'XOF', '5000', 'Refunded'],
+      ['Success', '5000', 'XOF', '100', 'Partially refunded'],
+    ]);
+  });
+
+  it('refuses an unknown refund state or status with a 400 that names it', async () => {
+    const refund = await call('GET', '/api/payments?refund=some', orgadminR);
+    expect(refund.statusCode).toBe(400);
+    expect(body<{ message: string }>(refund).message).toBe('refund "some" is not one of partial, full, any.');
+    const status = await call('GET', '/api/payments/export.csv?status=Refunded', orgadminR);
+    expect(status.statusCode).toBe(400);
+    expect(body<{ message: string }>(status).message).toBe(
+      'status "Refunded" is not one of Pending, Success, Failed, Cancelled (several: status=Failed,Pending).',
+    );
   });
 });

@@ -26,7 +26,11 @@ test('orgadmin sees four cards in Ghana cedi format, the Daily Volume line chart
   await expect(card(page, 'Success Volume').locator('.stat-card__value')).toHaveText('GH₵150.00');
   await expect(card(page, 'Pending Volume').locator('.stat-card__value')).toHaveText('GH₵127.50');
   await expect(card(page, 'Failed Volume').locator('.stat-card__value')).toHaveText('GH₵0.00');
-  await expect(page.locator('.stat-card')).toHaveCount(4);
+  // Refunds and cancellations: net volume is the Success volume less what was refunded (nothing here).
+  await expect(card(page, 'Net Volume').locator('.stat-card__value')).toHaveText('GH₵150.00');
+  await expect(card(page, 'Refunded').locator('.stat-card__value')).toHaveText('GH₵0.00');
+  await expect(card(page, 'Cancelled Volume').locator('.stat-card__value')).toHaveText('GH₵0.00');
+  await expect(page.locator('.stat-card')).toHaveCount(7);
 
   await expect(page.getByRole('heading', { name: 'Daily Volume' })).toBeVisible();
   await expect(
@@ -42,6 +46,14 @@ test('orgadmin sees four cards in Ghana cedi format, the Daily Volume line chart
       .toBeGreaterThan(100);
   }
   await saveWholeScreen(page, 'dashboard-orgadmin');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [360, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await saveWholeScreen(page, `dashboard-orgadmin-${width}-${colorScheme}`);
+    }
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
   await expectNoSeriousA11yViolations(page, '/dashboard as orgadmin (charts drawn)');
 });
 
@@ -56,10 +68,13 @@ test('superadmin sees the platform cards and Volume by Organisation', async ({ p
     'Success Volume',
     'Pending Volume',
     'Failed Volume',
+    'Net Volume',
+    'Refunded',
+    'Cancelled Volume',
   ]) {
     await expect(card(page, label)).toBeVisible();
   }
-  await expect(page.locator('.stat-card')).toHaveCount(7);
+  await expect(page.locator('.stat-card')).toHaveCount(10);
   await expect(card(page, 'Total Organisations').locator('.stat-card__value')).toHaveText(/^[1-9][\d,]*$/);
   await expect(card(page, 'Total Transactions').locator('.stat-card__value')).toHaveText(/^[1-9][\d,]*$/);
   await expect(card(page, 'Total Volume').locator('.stat-card__value')).toHaveText(/^GH₵[\d,]+\.\d{2}$/);

@@ -17,7 +17,15 @@ let orgadminToken: string;
 let superToken: string;
 let tag: string;
 
-type Listed = { id: string; amount: string; currency: string; status: string; customerName: string; organisationCode: string };
+type Listed = {
+  id: string;
+  amount: string;
+  currency: string;
+  status: string;
+  refundedAmount: string;
+  customerName: string;
+  organisationCode: string;
+};
 
 async function createPayment(
   request: APIRequestContext,
@@ -75,7 +83,7 @@ async function exportCsv(page: Page): Promise<{ name: string; text: string }> {
 function expectSameRows(text: string, listed: Listed[]) {
   expect(text.startsWith(CSV_BOM)).toBe(true);
   const [header, ...rows] = parseCsv(text);
-  expect(header?.slice(0, 8)).toEqual([
+  expect(header?.slice(0, 10)).toEqual([
     'Reference',
     'Receipt number',
     'Created at',
@@ -83,11 +91,21 @@ function expectSameRows(text: string, listed: Listed[]) {
     'Status',
     'Amount',
     'Currency',
+    'Refunded amount',
+    'Refund state',
     'Customer name',
   ]);
   const neutralised = (name: string) => (/^[=+\-@\t\r]/.test(name) ? `'${name}` : name);
-  expect(rows.map((row) => [row[0], row[4], row[5], row[6], row[7], row[13]])).toEqual(
-    listed.map((item) => [item.id, item.status, item.amount, item.currency, neutralised(item.customerName), item.organisationCode]),
+  expect(rows.map((row) => [row[0], row[4], row[5], row[6], row[7], row[9], row[15]])).toEqual(
+    listed.map((item) => [
+      item.id,
+      item.status,
+      item.amount,
+      item.currency,
+      item.refundedAmount,
+      neutralised(item.customerName),
+      item.organisationCode,
+    ]),
   );
 }
 

@@ -59,7 +59,7 @@ export const KNOWN_WORDS = new Set(
    spend spent spending paid pay paying pays payer payers customer customers client clients people person spender spenders
    success successful successfully succeeded succeed completed complete settled went gone go through failed fail fails
    failure failures failing declined decline declines rejected bounced errored unsuccessful pending outstanding unpaid
-   awaiting waiting open incomplete processing processed process
+   awaiting waiting open incomplete processing processed process cancelled canceled cancellation cancellations voided
    how many much number count counted total totals sum value values amount amounts average avg mean size volume
    volumes worth gross
    largest biggest highest maximum max most top best busiest smallest lowest minimum min least fewest worst quietest slowest

@@ -212,6 +212,7 @@ const STATUS_WORDS: [RegExp, PaymentStatus][] = [
   [/\b(?:pending|outstanding|unpaid|awaiting|incomplete|waiting|uncollected)\b/, 'Pending'],
   [/\b(?:failed|fail|fails|failure|failures|failing|declined|decline|declines|rejected|bounced|errored|unsuccessful)\b/, 'Failed'],
   [/\b(?:successful|successfully|success|succeeded|successes|completed|settled|approved|approval)\b/, 'Success'],
+  [/\b(?:cancelled|canceled|cancellations?|voided)\b/, 'Cancelled'],
 ];
 
 function readStatuses(reading: Reading): PaymentStatus[] {

@@ -35,7 +35,7 @@ export interface SummaryContext {
   comparePeriod?: Period | undefined;
 }
 
-const STATUS_WORDS = { Success: 'successful', Failed: 'failed', Pending: 'pending' } as const;
+const STATUS_WORDS = { Success: 'successful', Failed: 'failed', Pending: 'pending', Cancelled: 'cancelled' } as const;
 const plural = (count: number, word: string) => `${count.toLocaleString('en-GH')} ${word}${count === 1 ? '' : 's'}`;
 const joinAnd = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 

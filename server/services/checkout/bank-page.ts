@@ -10,9 +10,11 @@ export function renderBankCheckoutPage(view: BankCheckoutView, error?: string): 
       ? `<p class="paid" role="status">Paid — thank you.${view.receiptNumber ? ` Receipt number ${escapeHtml(view.receiptNumber)}.` : ''}</p>`
       : view.status === 'Failed'
         ? `<p class="error" role="status">This payment failed. Please contact ${escapeHtml(view.organisation)}.</p>`
-        : view.bank
-          ? `<p class="notice" role="status">Waiting for confirmation from ${escapeHtml(view.bank)}. You can choose a bank again if you did not finish.</p>`
-          : '';
+        : view.status === 'Cancelled'
+          ? `<p class="error" role="status">This payment was cancelled by ${escapeHtml(view.organisation)}: it can no longer be paid.</p>`
+          : view.bank
+            ? `<p class="notice" role="status">Waiting for confirmation from ${escapeHtml(view.bank)}. You can choose a bank again if you did not finish.</p>`
+            : '';
   const banks = view.banks
     .map(
       (bank) =>

@@ -10,6 +10,8 @@ export interface CurrencyStatusSum {
   status: string;
   count: number;
   amountMinor: number;
+  /** What succeeded refunds of these payments sent back (the refunds write it into the roll-ups). */
+  refundedMinor: number;
 }
 
 export interface Sums<Row> {
@@ -39,18 +41,25 @@ interface RawSum {
 }
 
 /** A roll-up sum row of a currency and status. */
-type RawStatusSum = RawSum & { status: string | null };
+type RawStatusSum = RawSum & { status: string | null; refunded_minor: string | null };
 
 /** The roll-up totals per currency and status of the organisations `filter` keeps. */
 const statusSums = (filter: ReturnType<typeof orgFilter>) => sql`sums as (
-          select currency, status, sum(payment_count) as count, sum(amount_minor) as amount_minor
+          select currency, status, sum(payment_count) as count, sum(amount_minor) as amount_minor,
+                 sum(refunded_minor) as refunded_minor
           from payment_rollup_totals where ${filter} group by currency, status
         )`;
 
 function statusRowsOf(raw: RawStatusSum[]): CurrencyStatusSum[] {
   return raw
     .filter((row) => row.currency !== null && row.status !== null)
-    .map((row) => ({ currency: row.currency!, status: row.status!, count: Number(row.count), amountMinor: Number(row.amount_minor) }));
+    .map((row) => ({
+      currency: row.currency!,
+      status: row.status!,
+      count: Number(row.count),
+      amountMinor: Number(row.amount_minor),
+      refundedMinor: Number(row.refunded_minor ?? 0),
+    }));
 }
 
 /** Count and amount per currency and status, for one organisation or (null) the whole platform. */
@@ -58,7 +67,8 @@ export async function sumsByCurrencyAndStatus(db: Database, orgId: number | null
   const raw = await queryRows<RawStatusSum & { preferred: string | null; preferred_unit: number | null }>(
     db,
     sql`with ${statusSums(orgFilter(orgId))}, preferred as (select ${preferredOf(orgId)} as code)
-        select p.code as preferred, pc.base_unit as preferred_unit, s.currency, s.status, s.count, s.amount_minor, c.base_unit
+        select p.code as preferred, pc.base_unit as preferred_unit, s.currency, s.status, s.count, s.amount_minor,
+               s.refunded_minor, c.base_unit
         from preferred p
         left join currencies pc on pc.code = p.code
         left join sums s on true
@@ -76,7 +86,7 @@ export async function platformSums(db: Database): Promise<Sums<CurrencyStatusSum
     db,
     sql`with ${statusSums(orgFilter(null))}
         select (select count(*) from organisations) as organisations, (select count(*) from gateways) as gateways,
-               s.currency, s.status, s.count, s.amount_minor, c.base_unit
+               s.currency, s.status, s.count, s.amount_minor, s.refunded_minor, c.base_unit
         from (select 1) as one
         left join sums s on true
         left join currencies c on c.code = s.currency`,

@@ -6,7 +6,7 @@ import type { AuthenticatedUser } from '../../plugins/auth.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import * as rollups from './dashboard-repository.ts';
 
-export const STATUSES = ['Success', 'Failed', 'Pending'] as const;
+export const STATUSES = ['Success', 'Failed', 'Pending', 'Cancelled'] as const;
 type Status = (typeof STATUSES)[number];
 const FALLBACK_CURRENCY = 'GHS';
 
@@ -18,7 +18,13 @@ export interface CurrencyStatusTotals {
   Success: string;
   Failed: string;
   Pending: string;
+  Cancelled: string;
   counts: Record<Status, number>;
+  refunded: string;
+  refundedMinor: number;
+  /** Success volume minus what was refunded. */
+  netVolume: string;
+  netVolumeMinor: number;
 }
 
 /** Status totals: the first currency's amounts at the top level (the spec's keys), every currency in byCurrency. */
@@ -56,6 +62,9 @@ function toStatusTotals(sums: rollups.Sums<rollups.CurrencyStatusSum>): StatusTo
     const of = (status: Status) => sums.rows.find((sum) => sum.currency === currency && sum.status === status);
     const minor = (status: Status) => of(status)?.amountMinor ?? 0;
     const totalMinor = STATUSES.reduce((total, status) => total + minor(status), 0);
+    // Only a Success payment is refunded, but every status's roll-up rows are read: nothing refunded is left out.
+    const refundedMinor = sums.rows.reduce((total, sum) => total + (sum.currency === currency ? sum.refundedMinor : 0), 0);
+    const netVolumeMinor = minor('Success') - refundedMinor;
     return {
       currency,
       total: fromMinorUnits(totalMinor, unit),
@@ -64,13 +73,26 @@ function toStatusTotals(sums: rollups.Sums<rollups.CurrencyStatusSum>): StatusTo
       Success: fromMinorUnits(minor('Success'), unit),
       Failed: fromMinorUnits(minor('Failed'), unit),
       Pending: fromMinorUnits(minor('Pending'), unit),
-      counts: { Success: of('Success')?.count ?? 0, Failed: of('Failed')?.count ?? 0, Pending: of('Pending')?.count ?? 0 },
+      Cancelled: fromMinorUnits(minor('Cancelled'), unit),
+      counts: {
+        Success: of('Success')?.count ?? 0,
+        Failed: of('Failed')?.count ?? 0,
+        Pending: of('Pending')?.count ?? 0,
+        Cancelled: of('Cancelled')?.count ?? 0,
+      },
+      refunded: fromMinorUnits(refundedMinor, unit),
+      refundedMinor,
+      netVolume: fromMinorUnits(netVolumeMinor, unit),
+      netVolumeMinor,
     };
   });
   return { ...byCurrency[0]!, byCurrency };
 }
 
-/** Success, Failed and Pending amounts and counts per currency (never adding currencies together). */
+/**
+ * Success, Failed, Pending and Cancelled amounts and counts per currency (never adding currencies together), with what
+ * was refunded and the net volume (Success minus refunded), all from the roll-ups.
+ */
 export async function statusTotals(db: Database, orgId: number | null): Promise<StatusTotals> {
   return toStatusTotals(await rollups.sumsByCurrencyAndStatus(db, orgId));
 }
@@ -85,7 +107,16 @@ export async function superadminStats(db: Database) {
     gatewayCount: sums.gateways,
     totalVolume: totals.total,
     currency: totals.currency,
-    volumes: totals.byCurrency.map(({ currency, total, totalMinor, count }) => ({ currency, total, totalMinor, count })),
+    volumes: totals.byCurrency.map(({ currency, total, totalMinor, count, refunded, refundedMinor, netVolume, netVolumeMinor }) => ({
+      currency,
+      total,
+      totalMinor,
+      count,
+      refunded,
+      refundedMinor,
+      netVolume,
+      netVolumeMinor,
+    })),
   };
 }
 

@@ -18,12 +18,16 @@ import {
 export { wakeDeliveryWorkers } from '../webhooks/delivery-wakeup.ts';
 export type { NumberingPart, OrganisationDestinations, RefundEvent };
 
-export type PaymentStatus = 'Pending' | 'Success' | 'Failed';
+export type PaymentStatus = 'Pending' | 'Success' | 'Failed' | 'Cancelled';
+/** The causes of a PSP's answer: its callback, a verify call, or the reconcile job's verify. */
+export type PspCause = 'webhook' | 'verify' | 'reconcile';
 /**
  * Why a payment_events row was written. A creation is `created` (the API, or the console when it has an actor) or
- * `checkout` (the hosted checkout page); a Record URL payment is `created` followed by `record-url`.
+ * `checkout` (the hosted checkout page); a Record URL payment is `created` followed by `record-url`; `cancel` is
+ * Pending → Cancelled. A PSP success for a Cancelled payment does not change its status: its row is Cancelled →
+ * Cancelled with the PSP's cause and `-after-cancel` (the payment is flagged for refund, docs/refunds.md#cancellation).
  */
-export type ChangeCause = 'created' | 'checkout' | 'webhook' | 'verify' | 'mark-paid' | 'record-url' | 'reconcile';
+export type ChangeCause = 'created' | 'checkout' | PspCause | 'mark-paid' | 'record-url' | 'cancel' | `${PspCause}-after-cancel`;
 
 export interface PaymentChange {
   paymentId: number;
@@ -107,11 +111,12 @@ export async function recordPaymentChanges<Row extends { reference: string }>(
     select id, ${params.add(move.fromStatus)}::varchar, ${params.add(move.toStatus)}::varchar,
            ${history.causeSql ?? `${params.add(move.cause)}::varchar`},
            ${history.actorSql}, ${history.atSql} from changed)`;
-  const rollupEntries = rollups.changeCtes(move, params);
+  // A change that keeps the status (a success flagged on a Cancelled payment) moves nothing between roll-up rows.
+  const rollupEntries = move.fromStatus === move.toStatus ? '' : `, ${rollups.changeCtes(move, params)}`;
   const outboxEntry = deliveries.length > 0 ? `, ${outbox.cte(deliveries, params, bodySql)}` : '';
   const side = sideWrite ? `, ${sideWrite.cte(params)}` : '';
   const notify = deliveries.length > 0 ? outbox.notifySql : 'false';
-  const text = `with ${record.changedCtes}, ${events}, ${rollupEntries}${outboxEntry}${side}
+  const text = `with ${record.changedCtes}, ${events}${rollupEntries}${outboxEntry}${side}
     select changed.id, changed.reference, changed.receipt_number, ${notify} as notified from changed`;
   const name = `${record.name}_${deliveries.length > 0 ? 'queued' : 'quiet'}${sideWrite ? `_${sideWrite.name}` : ''}`;
   const rows = await runStatement<Row>(db, name, text, params);

@@ -57,13 +57,16 @@ export async function bankCheckoutOptions(db: Database, reference: string): Prom
   };
 }
 
+/** A payment's final status in the words of "This payment is already …". */
+const PAST_STATUS: Record<string, string> = { Success: 'paid', Failed: 'failed', Cancelled: 'cancelled' };
+
 /**
  * The customer chose a bank: its apiConfig `init` runs through the adapter engine, the attempt is
  * stored, and the bank's checkout URL comes back. Only a Pending bank payment can choose.
  */
 export async function selectBank(ctx: OrchestrationContext, reference: string, bankCode: string): Promise<{ redirectUrl: string }> {
   const payment = await bankPayment(ctx.db, reference);
-  if (payment.status !== 'Pending') throw conflict(`This payment is already ${payment.status === 'Success' ? 'paid' : 'failed'}.`);
+  if (payment.status !== 'Pending') throw conflict(`This payment is already ${PAST_STATUS[payment.status] ?? 'closed'}.`);
   const code = bankCode.trim().toUpperCase();
   const bank = (await banksForCheckout(ctx.db, payment.orgId)).find((candidate) => candidate.code === code);
   if (!bank) throw badRequest(`Unknown bank ${code || '(none)'}: choose one of the banks listed.`);

@@ -8,9 +8,11 @@ import {
   type OrganisationDestinations,
   type PaymentChange,
   type PaymentStatus,
+  type PspCause,
 } from '../ledger/ledger.ts';
 import {
   insertPaymentsSql,
+  lateSuccessCtes,
   newPaymentRow,
   statusChangeCtes,
   type NewPayment,
@@ -41,6 +43,7 @@ export async function changePaymentStatus(
     receiptNumber: numberPlaceholder ?? current.payment.receiptNumber,
     receiptToken: update.receiptToken ?? current.payment.receiptToken,
     paidAt: update.paidAt ?? current.payment.paidAt,
+    cancelledAt: update.cancelledAt ?? current.payment.cancelledAt,
     updatedAt: update.at,
   };
   const params = new StatementParams();
@@ -61,6 +64,33 @@ export async function changePaymentStatus(
   );
   const [row] = rows;
   return row && { receiptNumber: row.receipt_number };
+}
+
+/**
+ * Records a PSP's success for a Cancelled payment in ONE statement (lateSuccessCtes): the flag and paid time, a
+ * Cancelled → Cancelled history entry with cause `{cause}-after-cancel`, and `sideWrite`; no roll-up moves, no event.
+ * False, with nothing written, when the payment changed since it was read or was already flagged.
+ */
+export async function recordSuccessAfterCancel(
+  db: Database,
+  current: PaymentToChange,
+  change: { cause: PspCause; at: Date },
+  sideWrite?: ChangeSideWrite,
+): Promise<boolean> {
+  const params = new StatementParams();
+  const { rows } = await recordPaymentChanges(
+    db,
+    {
+      name: 'payment_success_after_cancel',
+      changedCtes: lateSuccessCtes(current, change.at, params),
+      move: { fromStatus: 'Cancelled', toStatus: 'Cancelled', cause: `${change.cause}-after-cancel` },
+      history: { actorSql: 'null::integer', atSql: `${params.add(change.at)}::timestamptz` },
+      announcements: [],
+      sideWrite,
+    },
+    params,
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -1,6 +1,12 @@
 import type { Static } from 'typebox';
 import { toMinorUnits } from '../../../isomorphic/money.ts';
-import { PAYMENT_CHANNELS, type PaymentChannel, type PaymentFilterQuery } from '../../../isomorphic/schemas/payments.ts';
+import {
+  PAYMENT_CHANNELS,
+  PAYMENT_REFUND_FILTERS,
+  type PaymentChannel,
+  type PaymentFilterQuery,
+  type PaymentRefundFilter,
+} from '../../../isomorphic/schemas/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
@@ -9,15 +15,21 @@ import type { PaymentCursor, PaymentFilters } from './payments-list-repository.t
 /** The filter fields of a list or export query as the route received them. */
 export type PaymentFilterInput = Partial<{ [Key in keyof typeof PaymentFilterQuery]: Static<(typeof PaymentFilterQuery)[Key]> }>;
 
-const STATUSES = ['Pending', 'Success', 'Failed'];
+const STATUSES = ['Pending', 'Success', 'Failed', 'Cancelled'];
 
 function statusesOf(text: string | undefined): string[] | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const statuses = [...new Set(text.split(',').map((status) => status.trim()))];
   const unknown = statuses.find((status) => !STATUSES.includes(status));
-  if (unknown !== undefined)
-    throw badRequest(`status "${unknown}" is not one of Pending, Success, Failed (several: status=Failed,Pending).`);
+  if (unknown !== undefined) throw badRequest(`status "${unknown}" is not one of ${STATUSES.join(', ')} (several: status=Failed,Pending).`);
   return statuses;
+}
+
+function refundOf(text: string | undefined): PaymentRefundFilter | undefined {
+  if (text === undefined || text === '') return undefined;
+  const refund = PAYMENT_REFUND_FILTERS.find((known) => known === text);
+  if (!refund) throw badRequest(`refund "${text}" is not one of ${PAYMENT_REFUND_FILTERS.join(', ')}.`);
+  return refund;
 }
 
 function channelOf(text: string | undefined): PaymentChannel | undefined {
@@ -51,6 +63,7 @@ export async function paymentFiltersOf(db: Database, query: PaymentFilterInput):
     search: query.search,
     gatewayId: query.gatewayId,
     channel: channelOf(query.channel),
+    refund: refundOf(query.refund),
     customer: query.customer,
   };
   const currency = query.currency?.trim().toUpperCase() || undefined;

@@ -31,6 +31,12 @@ export function causeInWords(cause: string, actorName: string | null, actorUserI
       return 'Reconcile job (status asked of the gateway)';
     case 'mark-paid':
       return `Mark as paid by ${who ?? 'a user'}`;
+    case 'cancel':
+      return who ? `Cancelled by ${who}` : 'Cancelled through the API';
+    case 'webhook-after-cancel':
+    case 'verify-after-cancel':
+    case 'reconcile-after-cancel':
+      return 'Paid at the PSP after it was cancelled: flagged for refund';
     default:
       return cause;
   }

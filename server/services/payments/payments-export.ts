@@ -1,5 +1,6 @@
 import { fromMinorUnits } from '../../../isomorphic/money.ts';
 import { CSV_BOM, csvRow } from '../../../isomorphic/csv.ts';
+import { refundStateOf } from '../../../isomorphic/refund-state.ts';
 import type { Database } from '../../db/client.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
@@ -17,6 +18,8 @@ export const EXPORT_HEADER = [
   'Status',
   'Amount',
   'Currency',
+  'Refunded amount',
+  'Refund state',
   'Customer name',
   'Customer email',
   'Customer phone',
@@ -32,14 +35,17 @@ async function csvRows(db: Database, batch: readonly ListedPayment[]): Promise<s
   );
   let text = '';
   for (const row of batch) {
+    const baseUnit = baseUnits.get(row.currency) ?? 100;
     text += csvRow([
       row.reference,
       row.receiptNumber,
       String(row.createdAt),
       row.paidAt === null ? null : String(row.paidAt),
       row.status,
-      fromMinorUnits(row.amountMinor, baseUnits.get(row.currency) ?? 100),
+      fromMinorUnits(row.amountMinor, baseUnit),
       row.currency,
+      fromMinorUnits(row.refundedMinor, baseUnit),
+      refundStateOf({ amountMinor: row.amountMinor, refundedAmountMinor: row.refundedMinor }),
       row.customerName,
       row.customerEmail,
       row.customerPhone,

@@ -2,7 +2,12 @@ import type { Database } from '../../db/client.ts';
 import { columnList, columnsFromDriver, escapeLike, isoTimestampSql } from '../../db/raw.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
 import { payments } from '../../db/schema.ts';
-import { PAYMENT_CHANNELS, type PaymentChannel } from '../../../isomorphic/schemas/payments.ts';
+import {
+  PAYMENT_CHANNELS,
+  PAYMENT_REFUND_FILTERS,
+  type PaymentChannel,
+  type PaymentRefundFilter,
+} from '../../../isomorphic/schemas/payments.ts';
 import { PUBLIC_PAYMENT_KEYS, type PublicPaymentSource } from './public-payment.ts';
 
 /** The filters of a payments list or export, checked (payment-filters.ts): every one optional, all of them AND-ed. */
@@ -16,6 +21,8 @@ export interface PaymentFilters {
   amountMinMinor?: number | undefined;
   amountMaxMinor?: number | undefined;
   channel?: PaymentChannel | undefined;
+  /** By refund state (refundStateOf): what succeeded refunds sent back, against the amount. */
+  refund?: PaymentRefundFilter | undefined;
   customer?: string | undefined;
 }
 
@@ -49,6 +56,13 @@ const CHANNEL_SQL: Record<PaymentChannel, string> = {
   'record-url': '(not p.process_via_gateway and not p.is_bank_payment and p.created_by is null and p.paid_at = p.created_at)',
 };
 
+/** Each refund state as it reads from the payments table: refunded_minor holds what succeeded refunds sent back. */
+const REFUND_SQL: Record<PaymentRefundFilter, string> = {
+  partial: '(p.refunded_minor > 0 and p.refunded_minor < p.amount_minor)',
+  full: '(p.refunded_minor > 0 and p.refunded_minor >= p.amount_minor)',
+  any: 'p.refunded_minor > 0',
+};
+
 /** Past this many matches, a counted total stops counting (the caller says "1,000+"). */
 export const TOTAL_CAP = 1000;
 
@@ -69,14 +83,15 @@ const textOf = (text: string | undefined) => text?.trim() || undefined;
 const hasTextFilter = (filters: PaymentFilters) => textOf(filters.search) !== undefined || textOf(filters.customer) !== undefined;
 
 function totalSourceOf(filters: PaymentFilters): TotalSource {
-  // The roll-ups count by organisation, UTC day, currency and status only.
+  // The roll-ups count by organisation, UTC day, currency and status only (a refund state is per payment: counted).
   const countedOnly =
     textOf(filters.search) ??
     textOf(filters.customer) ??
     filters.gatewayId ??
     filters.amountMinMinor ??
     filters.amountMaxMinor ??
-    filters.channel;
+    filters.channel ??
+    filters.refund;
   if (countedOnly !== undefined) return 'count';
   if (filters.from === undefined && filters.to === undefined) return 'totals';
   // The roll-ups count per UTC day, so they answer a range only when it starts and ends on UTC midnights.
@@ -133,6 +148,10 @@ function whereOf(orgId: number | null, filters: PaymentFilters, params: Statemen
   if (filters.channel) {
     conditions.push(CHANNEL_SQL[filters.channel]);
     shape += `x${PAYMENT_CHANNELS.indexOf(filters.channel)}`;
+  }
+  if (filters.refund) {
+    conditions.push(REFUND_SQL[filters.refund]);
+    shape += `r${PAYMENT_REFUND_FILTERS.indexOf(filters.refund)}`;
   }
   const search = textOf(filters.search);
   if (search) {

@@ -113,12 +113,13 @@ export function insertPaymentsSql(rows: { payment: PaymentRow; settingsVersion: 
 
 /**
  * A payment's new status (a payment never goes back to Pending) and what comes with it (Success: a receipt token and
- * paid time; its receipt number is taken).
+ * paid time; its receipt number is taken; Cancelled: when).
  */
 export interface StatusUpdate {
-  status: 'Success' | 'Failed';
+  status: 'Success' | 'Failed' | 'Cancelled';
   receiptToken?: string;
   paidAt?: Date;
+  cancelledAt?: Date;
   at: Date;
 }
 
@@ -147,8 +148,28 @@ export function statusChangeCtes(
         receipt_number = ${numbered ? `(${numbering.select})` : 'receipt_number'},
         receipt_token = coalesce(${params.add(update.receiptToken ?? null)}, receipt_token),
         paid_at = coalesce(${params.add(update.paidAt ?? null)}::timestamptz, paid_at),
+        cancelled_at = coalesce(${params.add(update.cancelledAt ?? null)}::timestamptz, cancelled_at),
         updated_at = ${params.add(update.at)}::timestamptz
       where id = (select id from target)${numbered ? ' and exists (select 1 from from_batch union all select 1 from from_organisation)' : ''}
+      returning *)`;
+}
+
+/**
+ * The CTEs (to open a WITH list) recording a PSP's success for the Cancelled payment `current` was read as, ending in
+ * `changed`: its status stays, it is flagged `needs_refund` (the customer paid for what was cancelled) and its paid
+ * time is recorded; no receipt number or token (nothing was sold). Nothing when the row changed since it was read or is
+ * already flagged, so a replayed success is a duplicate.
+ */
+export function lateSuccessCtes(current: PaymentToChange, at: Date, params: StatementParams): string {
+  return `target as (
+    select id from payments
+     where id = ${params.add(current.payment.id)} and xmin = ${params.add(current.version)}::xid
+       and status = 'Cancelled' and not needs_refund
+     for update),
+    changed as (
+      update payments set needs_refund = true, paid_at = coalesce(paid_at, ${params.add(at)}::timestamptz),
+        updated_at = ${params.add(at)}::timestamptz
+      where id = (select id from target)
       returning *)`;
 }
 
@@ -323,7 +344,8 @@ export async function setBankChoice(
 
 /**
  * The oldest-touched Pending payments started at a gateway or bank, created between `createdAfter` and
- * `createdBefore` (what reconciliation asks the PSPs about).
+ * `createdBefore` (what reconciliation asks the PSPs about) — and the Cancelled ones not yet flagged for refund: the
+ * customer may still have paid at the PSP after the cancel.
  */
 export function pendingPaymentsToReconcile(
   db: Database,
@@ -335,7 +357,7 @@ export function pendingPaymentsToReconcile(
     .from(payments)
     .where(
       and(
-        eq(payments.status, 'Pending'),
+        or(eq(payments.status, 'Pending'), and(eq(payments.status, 'Cancelled'), eq(payments.needsRefund, false))),
         or(isNotNull(payments.gatewayId), isNotNull(payments.bankId)),
         lt(payments.createdAt, window.createdBefore),
         gt(payments.createdAt, window.createdAfter),

@@ -247,7 +247,12 @@ export async function listPayments(
   };
 }
 
-/** "Mark as paid": a non-Success payment becomes Success (numbered); a Success payment is refused. */
+const CANCELLED_NOT_PAYABLE = 'This payment was cancelled: it cannot be marked as paid.';
+
+/**
+ * "Mark as paid": a Pending or Failed payment becomes Success (numbered); a Success payment is refused (400), a
+ * Cancelled one is a conflict (409).
+ */
 export async function markPaid(
   db: Database,
   orgId: number,
@@ -258,7 +263,10 @@ export async function markPaid(
   const row = await rows.findPayment(db, orgId, reference);
   if (!row) throw notFound('Payment not found.');
   if (row.status === 'Success') throw badRequest('This payment is already paid.');
-  await markSuccess(db, row.id, 'mark-paid', now, { actorUserId });
+  if (row.status === 'Cancelled') throw conflict(CANCELLED_NOT_PAYABLE);
+  const result = await markSuccess(db, row.id, 'mark-paid', now, { actorUserId });
+  // Cancelled in the meantime: a cancel is final.
+  if (result.status === 'Cancelled') throw conflict(CANCELLED_NOT_PAYABLE);
   return getPayment(db, orgId, reference);
 }
 

@@ -20,8 +20,9 @@ export interface ReconcileOptions {
 }
 
 /**
- * Asks the PSP or bank (`verify`) about gateway and bank payments still Pending past the configured age, and applies a
- * final answer exactly as a webhook would. Returns how many payments changed.
+ * Asks the PSP or bank (`verify`) about gateway and bank payments still Pending past the configured age (and Cancelled
+ * ones not yet flagged for refund), and applies a final answer exactly as a webhook would. Returns how many payments
+ * changed or were flagged for refund.
  */
 export async function reconcilePending(options: ReconcileOptions): Promise<number> {
   const now = options.clock.now().getTime();
@@ -45,7 +46,7 @@ export async function reconcilePending(options: ReconcileOptions): Promise<numbe
       result.mappedStatus === 'success'
         ? await markSuccess(options.db, payment.id, 'reconcile', at)
         : await markFailed(options.db, payment.id, 'reconcile', at);
-    if (transition.changed) changed++;
+    if (transition.changed || transition.flaggedForRefund) changed++;
   }
   return changed;
 }

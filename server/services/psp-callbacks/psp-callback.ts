@@ -138,9 +138,18 @@ export async function handlePspCallback(
     message: `Payment is now ${toStatus}.`,
     paymentStatus: toStatus,
   };
+  // A success for a Cancelled payment is accepted and recorded, but the payment stays Cancelled, flagged for refund.
+  const flagged: CallbackOutcome = {
+    httpStatus: 200,
+    status: 'accepted',
+    message: 'Payment was cancelled: the success is recorded and the payment is flagged for refund.',
+    paymentStatus: 'Cancelled',
+  };
   const sideWrite = webhookLogSideWrite(logEntry(accepted, { ...scope, signatureValid }));
+  const afterCancelSideWrite = webhookLogSideWrite(logEntry(flagged, { ...scope, signatureValid }));
   const transition = mapped === 'success' ? markSuccess : markFailed;
-  const result = await transition(ctx.db, payment.id, 'webhook', now, { sideWrite, current });
+  const result = await transition(ctx.db, payment.id, 'webhook', now, { sideWrite, afterCancelSideWrite, current });
+  if (result.flaggedForRefund) return flagged;
   if (!result.changed) {
     const message = `No change: payment is ${result.status}.`;
     return log({ httpStatus: 200, status: 'duplicate', message, paymentStatus: result.status }, { ...scope, signatureValid });

@@ -2,8 +2,11 @@ import type { SandboxTransaction } from './sandbox-repository.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The hosted sandbox pay page: amount, reference, and Pay / Fail buttons (every value escaped). */
-export function renderPayPage(row: SandboxTransaction, notice?: string): string {
+/**
+ * The hosted sandbox pay page: amount, reference, and Pay / Fail buttons (every value escaped); `closed`: no buttons
+ * whatever the transaction's status (the merchant cancelled the payment).
+ */
+export function renderPayPage(row: SandboxTransaction, notice?: string, options: { closed?: boolean } = {}): string {
   const settled = row.status !== 'pending';
   const action = `/api/sandbox-psp/pay/${encodeURIComponent(row.providerReference)}`;
   return `<!doctype html>
@@ -34,9 +37,11 @@ export function renderPayPage(row: SandboxTransaction, notice?: string): string 
     <dt>Status</dt><dd id="status">${escapeHtml(row.status)}</dd>
   </dl>
   ${
-    settled
-      ? `<p class="notice">This payment is ${escapeHtml(row.status)}.</p>`
-      : `<form method="post" action="${action}" class="actions">
+    options.closed
+      ? ''
+      : settled
+        ? `<p class="notice">This payment is ${escapeHtml(row.status)}.</p>`
+        : `<form method="post" action="${action}" class="actions">
     <button class="pay" type="submit" name="outcome" value="success">Pay</button>
     <button class="fail" type="submit" name="outcome" value="failed">Fail</button>
   </form>`

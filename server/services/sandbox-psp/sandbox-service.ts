@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { fetchAllowedTarget } from '../adapter/outbound-fetch.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { open, seal } from '../crypto/secret-box.ts';
+import { findPaymentByReference } from '../payments/payments-repository.ts';
 import { isAllowedReturnUrl } from './sandbox-access.ts';
 import * as rows from './sandbox-repository.ts';
 
@@ -73,6 +74,17 @@ export async function getSandboxTransaction(ctx: SandboxContext, providerReferen
   return row;
 }
 
+export const SANDBOX_CANCELLED_NOTICE = 'The merchant cancelled this payment: it can no longer be paid.';
+
+/**
+ * Whether the merchant cancelled the payment this transaction is for: its pay page then offers nothing to press (the
+ * sandbox stands in for a PSP that honours a merchant's cancel; docs/refunds.md#cancellation).
+ */
+export async function cancelledByMerchant(ctx: SandboxContext, row: rows.SandboxTransaction): Promise<boolean> {
+  const payment = await findPaymentByReference(ctx.db, row.reference);
+  return payment?.status === 'Cancelled';
+}
+
 /** The verify endpoint: status by merchant reference; only the merchant whose key started it may read it. */
 export async function verifySandboxTransaction(ctx: SandboxContext, secret: string, reference: string) {
   const row = await rows.findByReference(ctx.db, reference);
@@ -91,6 +103,7 @@ export async function settleSandboxPayment(
 ): Promise<{ row: rows.SandboxTransaction; redirectTo: string | null }> {
   const current = await getSandboxTransaction(ctx, providerReference);
   if (current.status !== 'pending') throw conflict(`Sandbox PSP: this payment is already ${current.status}.`);
+  if (await cancelledByMerchant(ctx, current)) throw conflict(`Sandbox PSP: ${SANDBOX_CANCELLED_NOTICE}`);
   const row = (await rows.settleSandboxTransaction(ctx.db, current.id, outcome, ctx.clock.now())) ?? current;
   if (row.notificationUrl) await deliverSandboxWebhook(ctx, row);
   // Checked again here: the organisation's registered URLs may have changed since the transaction started.

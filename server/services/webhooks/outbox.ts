@@ -11,7 +11,8 @@ import {
 } from './deliveries-repository.ts';
 
 export type RefundEventType = 'refund.created' | 'refund.succeeded' | 'refund.failed';
-export type WebhookEventType = 'payment.created' | 'payment.succeeded' | 'payment.failed' | 'payment.test' | RefundEventType;
+export type WebhookEventType =
+  'payment.created' | 'payment.succeeded' | 'payment.failed' | 'payment.cancelled' | 'payment.test' | RefundEventType;
 
 /** A payment change as the outbox sees it: fromStatus null when the payment was just created. */
 export interface AnnouncedChange {
@@ -39,6 +40,8 @@ function eventTypeOf(change: Pick<AnnouncedChange, 'fromStatus' | 'toStatus'>): 
   if (change.fromStatus === null) return 'payment.created';
   if (change.toStatus === 'Success') return 'payment.succeeded';
   if (change.toStatus === 'Failed') return 'payment.failed';
+  // A success flagged on a Cancelled payment (Cancelled → Cancelled) announces nothing new.
+  if (change.toStatus === 'Cancelled' && change.fromStatus !== 'Cancelled') return 'payment.cancelled';
   return null;
 }
 

@@ -101,6 +101,21 @@ function VolumeCards({ totals }: { totals: StatusTotals }) {
   );
 }
 
+/** Refunds and cancellations: net volume (Success minus refunded), what was refunded, and the Cancelled volume. */
+function RefundCards({ totals }: { totals: StatusTotals }) {
+  return (
+    <>
+      <StatCard label="Net Volume" value={formatVolume(totals.netVolume, totals.currency)} extra={otherCurrencies(totals, 'netVolume')} />
+      <StatCard label="Refunded" value={formatVolume(totals.refunded, totals.currency)} extra={otherCurrencies(totals, 'refunded')} />
+      <StatCard
+        label="Cancelled Volume"
+        value={formatVolume(totals.Cancelled, totals.currency)}
+        extra={otherCurrencies(totals, 'Cancelled')}
+      />
+    </>
+  );
+}
+
 const EMPTY_STATS: SuperadminStats = { orgCount: 0, transactionCount: 0, gatewayCount: 0, totalVolume: '0', currency: 'GHS', volumes: [] };
 
 /** Superadmin: platform cards and 'Volume by Organisation' (docs/console.md#screens). */
@@ -123,6 +138,9 @@ function SuperadminDashboard() {
       </div>
       <div className="stat-grid stat-grid--three">
         <VolumeCards totals={totals.value} />
+      </div>
+      <div className="stat-grid stat-grid--three">
+        <RefundCards totals={totals.value} />
       </div>
       <section className="card dashboard-panel" aria-labelledby="volume-by-organisation">
         <h2 id="volume-by-organisation" className="dashboard-panel__title">
@@ -151,7 +169,10 @@ function SuperadminDashboard() {
   );
 }
 
-/** Orgadmin: four cards in Ghana cedi format, 'Daily Volume' and 'Gateway Usage' (docs/console.md#screens). */
+/**
+ * Orgadmin: four cards in Ghana cedi format, then Net Volume, Refunded and Cancelled Volume, 'Daily Volume' and
+ * 'Gateway Usage' (docs/console.md#screens).
+ */
 function OrganisationDashboard() {
   const totals = useFigure(getMyStatusTotals, zeroTotals());
   const daily = useFigure<DailyVolume[]>(() => getOrgVolumeChart(CHART_DAYS), []);
@@ -177,6 +198,9 @@ function OrganisationDashboard() {
       <div className="stat-grid stat-grid--four">
         <StatCard label="Total Volume" value={formatVolume(t.total, t.currency)} extra={otherCurrencies(t, 'total')} />
         <VolumeCards totals={t} />
+      </div>
+      <div className="stat-grid stat-grid--three">
+        <RefundCards totals={t} />
       </div>
       <div className="dashboard-charts">
         <section className="card dashboard-panel" aria-labelledby="daily-volume">
