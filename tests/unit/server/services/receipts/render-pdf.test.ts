@@ -29,6 +29,8 @@ function receipt(overrides: { customerName?: string; organisation?: Partial<Rece
     customer: { name: overrides.customerName ?? 'Ama Mensah', email: 'ama@example.com', phone: null },
     issuedAt: '25 Nov 2026, 11:02 UTC',
     paidAt: '25 Nov 2026, 11:05 UTC',
+    refunds: [],
+    netPaidText: null,
     organisation: {
       name: 'Accra Water Works',
       email: 'billing@water.test',
