@@ -36,9 +36,13 @@ export function isPaid(payment: Pick<Payment, 'status'>): boolean {
   return payment.status === 'Success';
 }
 
-/** Badge class of a status: success colour for Success, the failed colour for anything else. */
+/**
+ * Badge class of a status: success colour for Success, a neutral badge for Cancelled (stopped on purpose, not a
+ * failure: docs/console.md#states), the failed colour for anything else.
+ */
 export function statusClass(status: string): string {
-  return status === 'Success' ? 'badge badge--success' : 'badge badge--danger';
+  if (status === 'Success') return 'badge badge--success';
+  return status === 'Cancelled' ? 'badge badge--cancelled' : 'badge badge--danger';
 }
 
 // ---------- Display ----------

@@ -1,6 +1,8 @@
 import type { Payment } from '../../lib/api/payments.ts';
-import { isPaid, paymentAmount, paymentDate, statusClass } from '../../lib/payment-form.ts';
+import { isPaid, paymentAmount, paymentDate } from '../../lib/payment-form.ts';
+import { canCancel, canRefund } from '../../lib/refund-form.ts';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
+import PaymentStatus from './PaymentStatus.tsx';
 
 /** What a row's buttons do; a missing handler leaves its button out (the superadmin view is read-only). */
 export interface PaymentRowActions {
@@ -9,6 +11,10 @@ export interface PaymentRowActions {
   onMarkPaid?: (payment: Payment) => void;
   onViewReceipt?: (payment: Payment) => void;
   onCopyLink?: (payment: Payment) => void;
+  /** Success with something left to refund: opens the Refund dialog. */
+  onRefund?: (payment: Payment) => void;
+  /** Pending: opens the Cancel confirmation. */
+  onCancel?: (payment: Payment) => void;
   /** The payment whose action is running: its buttons are disabled. */
   busyId?: string | null;
 }
@@ -40,6 +46,11 @@ function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRo
             Copy link{ref}
           </button>
         ) : null,
+        actions.onRefund && canRefund(payment) ? (
+          <button key="refund" type="button" className="btn btn--sm" disabled={busy} onClick={() => actions.onRefund?.(payment)}>
+            Refund{ref}
+          </button>
+        ) : null,
       ]
     : [
         actions.onViewInvoice ? (
@@ -47,7 +58,8 @@ function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRo
             View invoice{ref}
           </button>
         ) : null,
-        actions.onMarkPaid ? (
+        // A Cancelled payment cannot be paid any more: the server refuses it, so the button is not offered.
+        actions.onMarkPaid && payment.status !== 'Cancelled' ? (
           <button
             key="paid"
             type="button"
@@ -56,6 +68,17 @@ function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRo
             onClick={() => actions.onMarkPaid?.(payment)}
           >
             Mark as paid{ref}
+          </button>
+        ) : null,
+        actions.onCancel && canCancel(payment) ? (
+          <button
+            key="cancel"
+            type="button"
+            className="btn btn--sm btn--danger"
+            disabled={busy}
+            onClick={() => actions.onCancel?.(payment)}
+          >
+            Cancel{ref}
           </button>
         ) : null,
       ];
@@ -95,7 +118,7 @@ export default function PaymentsTable({ rows, caption, emptyTitle, emptyDescript
         row.receiptNumber ? <span className="payment-receipt">{row.receiptNumber}</span> : <span className="cell-muted">—</span>,
     },
     { key: 'amount', header: 'Amount', align: 'right', render: (row) => <span className="payment-amount">{paymentAmount(row)}</span> },
-    { key: 'status', header: 'Status', render: (row) => <span className={statusClass(row.status)}>{row.status}</span> },
+    { key: 'status', header: 'Status', render: (row) => <PaymentStatus payment={row} /> },
     {
       key: 'customer',
       header: 'Customer',
