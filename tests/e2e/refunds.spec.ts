@@ -135,7 +135,7 @@ async function expectNewestRefundSucceeded(page: Page, amount: string) {
       },
       { timeout: 30_000, intervals: [1000] },
     )
-    .toMatch(new RegExp(`^${amount.replace('.', '\\.')} GHSSucceeded`));
+    .toMatch(new RegExp(`^GH₵${amount.replace('.', '\\.')}Succeeded`));
 }
 
 // Needs refunds-core's POST/GET /api/payments/:id/refunds and GET /api/refunds/:reference/credit-note, and the sandbox

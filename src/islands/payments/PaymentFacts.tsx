@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PaymentTimeline } from '../../lib/api/payment-timeline.ts';
 import { paymentAmount } from '../../lib/payment-form.ts';
-import { amountWithCurrency } from '../../lib/refund-form.ts';
 import { paymentChannel } from '../../lib/payment-timeline.ts';
 import { formatLogTime } from '../../lib/system-logs.ts';
 import PaymentStatus from './PaymentStatus.tsx';
@@ -19,7 +18,14 @@ export default function PaymentFacts({ timeline, showOrganisation }: { timeline:
     ['Status', <PaymentStatus payment={payment} />],
     ['Amount', <span className="payment-amount">{paymentAmount(payment)}</span>],
     ...(payment.refundedAmountMinor > 0
-      ? ([['Refunded', amountWithCurrency(payment.refundedAmountMinor, payment)]] as [string, ReactNode][])
+      ? ([
+          [
+            'Refunded',
+            <span className="payment-amount">
+              {paymentAmount({ amount: payment.refundedAmount, amountMinor: payment.refundedAmountMinor, currency: payment.currency })}
+            </span>,
+          ],
+        ] as [string, ReactNode][])
       : []),
     ['Receipt number', payment.receiptNumber ?? missing],
     ['Customer', payment.customerName],

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
 import { creditNoteUrl, type Refund } from '../../lib/api/refunds.ts';
 import { openFetchedLink } from '../../lib/open-link.ts';
+import { paymentAmount } from '../../lib/payment-form.ts';
 import { CREDIT_NOTE_FAILED } from '../../lib/refund-form.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import { formatLogTime } from '../../lib/system-logs.ts';
@@ -15,9 +16,7 @@ function RefundEntry({ refund, opening, onOpen }: { refund: Refund; opening: boo
   return (
     <li className="refund-entry">
       <div className="refund-entry__head">
-        <span className="payment-amount">
-          {refund.amount} {refund.currency}
-        </span>
+        <span className="payment-amount">{paymentAmount(refund)}</span>
         <span className={refundStatusClass[refund.status]}>{refund.status}</span>
         {refund.status === 'Succeeded' && refund.creditNoteNumber ? (
           <button type="button" className="btn btn--sm" onClick={onOpen} disabled={opening} aria-busy={opening || undefined}>

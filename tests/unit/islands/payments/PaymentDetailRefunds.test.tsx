@@ -78,16 +78,16 @@ test('shows "Partially refunded" beside Success, the refunded amount, and every 
   const facts = screen.getByRole('region', { name: 'Payment' });
   expect(within(facts).getByText('Success').className).toBe('badge badge--success');
   expect(within(facts).getByText('Partially refunded')).toBeTruthy();
-  expect(within(facts).getByText('10.00 GHS')).toBeTruthy();
+  expect(within(facts).getByText('GH₵10.00')).toBeTruthy();
 
   const history = await screen.findByRole('region', { name: 'Refunds' });
   const entries = within(history)
     .getAllByRole('listitem')
     .map((item) => item.textContent);
   expect(entries).toEqual([
-    expect.stringMatching(/^5\.00 GHSPending.*API token/),
-    expect.stringMatching(/^0\.13 GHSFailed.*Esi.*Sandbox: refund declined \(magic amount ending in \.13\)/),
-    expect.stringMatching(/^10\.00 GHSSucceededCredit note CN-ACME-000001Damaged on arrivalEsi/),
+    expect.stringMatching(/^GH₵5\.00Pending.*API token/),
+    expect.stringMatching(/^GH₵0\.13Failed.*Esi.*Sandbox: refund declined \(magic amount ending in \.13\)/),
+    expect.stringMatching(/^GH₵10\.00SucceededCredit note CN-ACME-000001Damaged on arrivalEsi/),
   ]);
   fireEvent.click(within(history).getByRole('button', { name: 'Credit note CN-ACME-000001' }));
   await waitFor(() => expect(tab.location.href).toBe('http://payrail.test/credit-notes/cn-tok'));
