@@ -163,6 +163,7 @@ test.fixme('orgadmin: Success → partial refund → second partial → fully re
   await page.goto(`/dashboard/payments?search=${encodeURIComponent(customerName)}`);
   const row = page.getByRole('row').filter({ hasText: reference });
   await expect(row.getByText('Partially refunded')).toBeVisible();
+  await row.getByLabel(`More actions for ${reference}`).click();
   await row.getByRole('button', { name: `Refund ${reference}` }).click();
   await refund(page, '30.00', '30.00', customerName, 'Second lantern returned');
   await expect(toast(page, 'success', '30.00 GHS')).toBeVisible();

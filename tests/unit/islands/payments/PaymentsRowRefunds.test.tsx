@@ -49,6 +49,9 @@ test('the status column shows the refund state beside Success and Cancelled in i
   expect(buttonNames(rowOf(refunded.reference))).toEqual(['Send', 'View receipt', 'Copy link']);
   expect(buttonNames(rowOf(cancelled.reference))).toEqual(['Send', 'View invoice']);
   expect(screen.getByRole('checkbox', { name: 'Cancelled' })).toBeTruthy();
+  // Refund and Cancel sit in the row's menu; a row with neither has no menu.
+  expect(within(rowOf(partly.reference)).getByLabelText(`More actions for ${partly.reference}`).tagName).toBe('SUMMARY');
+  expect(within(rowOf(refunded.reference)).queryByLabelText(/More actions/)).toBeNull();
 });
 
 test('the status filter asks the server for Cancelled payments', async () => {
