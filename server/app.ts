@@ -44,6 +44,7 @@ import organisationPublicUrlRoutes from './routes/organisation-public-urls.ts';
 import organisationApiTokenRoutes from './routes/organisation-api-tokens.ts';
 import publicCheckoutRoutes from './routes/public-checkout.ts';
 import receiptRoutes from './routes/receipts.ts';
+import creditNoteRoutes from './routes/credit-notes.ts';
 import webhookConfigRoutes from './routes/webhook-config.ts';
 import dashboardRoutes from './routes/dashboard.ts';
 import aiRoutes from './routes/ai.ts';
@@ -251,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   // Customer-facing invoice, receipt and checkout pages live at the root (links handed to payers), before the console's `GET /*`.
   await app.register(receiptRoutes, { db });
+  await app.register(creditNoteRoutes, { db });
   await app.register(checkoutPageRoutes, { db });
 
   app.setNotFoundHandler((request, reply) => {

@@ -5,6 +5,9 @@ import { DateTime, OrNull, SafeInteger } from './common.ts';
 // Patterns are checked in the handlers so that anything malformed is a plain 404, never a 400.
 export const InvoiceReferenceParams = Type.Object({ reference: Type.String({ description: 'PAY- followed by 16 characters' }) });
 export const ReceiptTokenParams = Type.Object({ token: Type.String({ description: 'the receipt token from /payments/{id}/receipt' }) });
+export const CreditNoteTokenParams = Type.Object({
+  token: Type.String({ description: 'the credit note token from /refunds/{reference}/credit-note' }),
+});
 
 export const ReceiptBatch = Type.Object(
   {

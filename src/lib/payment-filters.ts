@@ -13,7 +13,7 @@ export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
   custom: 'Custom range',
 };
 
-export const FILTER_STATUSES = ['Pending', 'Success', 'Failed'] as const;
+export const FILTER_STATUSES = ['Pending', 'Success', 'Failed', 'Cancelled'] as const;
 
 // The server's list (a type-only import: no schema code in the browser); the labels name every one of them.
 export const CHANNELS = ['gateway', 'bank', 'none', 'checkout', 'record-url'] as const satisfies readonly PaymentChannel[];

@@ -36,9 +36,13 @@ export function isPaid(payment: Pick<Payment, 'status'>): boolean {
   return payment.status === 'Success';
 }
 
-/** Badge class of a status: success colour for Success, the failed colour for anything else. */
+/**
+ * Badge class of a status: success colour for Success, the failed colour for any other (docs/console.md#states);
+ * Cancelled's badge is also dashed, to tell a payment stopped on purpose from a failed one.
+ */
 export function statusClass(status: string): string {
-  return status === 'Success' ? 'badge badge--success' : 'badge badge--danger';
+  if (status === 'Success') return 'badge badge--success';
+  return status === 'Cancelled' ? 'badge badge--danger badge--cancelled' : 'badge badge--danger';
 }
 
 // ---------- Display ----------

@@ -242,6 +242,9 @@ const selfScopedOrPublic = new Set([
   'GET /receipts/invoice/{reference}.pdf',
   'GET /receipts/{token}',
   'GET /receipts/{token}.pdf',
+  // Credit notes of succeeded refunds, by unguessable token like receipts.
+  'GET /credit-notes/{token}',
+  'GET /credit-notes/{token}.pdf',
 ]);
 
 const send = (route: RouteCase, token: string) =>

@@ -20,6 +20,7 @@ const handleTypeImports: ReadonlyArray<readonly [string, string]> = [
   ['server/routes/ai.ts', '../db/client.ts'],
   ['server/routes/auth.ts', '../db/client.ts'],
   ['server/routes/checkout-pages.ts', '../db/client.ts'],
+  ['server/routes/credit-notes.ts', '../db/client.ts'],
   ['server/routes/dashboard.ts', '../db/client.ts'],
   ['server/routes/files.ts', '../db/client.ts'],
   ['server/routes/health.ts', '../db/client.ts'],

@@ -1,4 +1,4 @@
-import type { ReceiptDocument } from './documents.ts';
+import type { DocumentOrganisation, ReceiptDocument } from './documents.ts';
 
 /** Escapes text for HTML element content and quoted attribute values. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -22,7 +22,8 @@ ${extraMeta}<title>${escapeHtml(title)}</title>
  */
 export const RECEIPT_PAGE_CSP = "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
-const STYLE = `
+/** The stylesheet of every branded document page (invoice, receipt, credit note). */
+export const DOCUMENT_STYLE = `
   :root { --ink: #111827; --muted: #6b7280; --line: #e5e7eb; --soft: #f9fafb; --accent: #1f3a5f; }
   * { box-sizing: border-box; }
   body { margin: 0; background: #eef1f5; color: var(--ink); font: 14px/1.55 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
@@ -41,6 +42,9 @@ const STYLE = `
   .doc .number { margin-top: 4px; font-size: 13px; color: var(--muted); }
   .status { display: inline-block; margin-top: 10px; padding: 3px 12px; border-radius: 999px; font-size: 12px; font-weight: 700; letter-spacing: .05em; text-transform: uppercase; }
   .status.Success { background: #dcfce7; color: #166534; } .status.Pending { background: #fef3c7; color: #92400e; } .status.Failed { background: #fee2e2; color: #991b1b; }
+  .status.Cancelled { background: #e5e7eb; color: #374151; } .status.Refund { background: #e0e7ff; color: #3730a3; }
+  .section-title { margin: 32px 0 0; }
+  .reason { margin-top: 4px; color: var(--muted); font-size: 13px; white-space: pre-line; }
   .parties { display: grid; grid-template-columns: 1fr 1fr; gap: 32px; margin: 28px 0; }
   .label { font-size: 11px; font-weight: 700; letter-spacing: .08em; text-transform: uppercase; color: var(--muted); margin: 0 0 6px; }
   .party strong { display: block; font-size: 15px; }
@@ -66,19 +70,32 @@ const STYLE = `
 `;
 
 const line = (text: string | null | undefined) => (text ? `<div>${escapeHtml(text)}</div>` : '');
-const metaRow = (label: string, value: string | null | undefined) =>
+/** One label/value pair of a document's "Details" list; nothing when the value is missing. */
+export const metaRow = (label: string, value: string | null | undefined) =>
   value ? `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>` : '';
 
-/** The printable, branded invoice or receipt page; every value is escaped and the page runs no scripts. */
-export function renderDocumentHtml(doc: ReceiptDocument): string {
-  const org = doc.organisation;
-  const isReceipt = doc.kind === 'receipt';
-  const number = `${doc.kindLabel} ${isReceipt && doc.receiptNumber ? `No. ${doc.receiptNumber}` : doc.reference}`;
+/** What a document's header shows beside the organisation: its title, number and status badge. */
+export interface DocumentHeading {
+  title: string;
+  number: string;
+  /** The badge's colour class: Success, Pending, Failed, Cancelled or Refund. */
+  statusClass: string;
+  statusLabel: string;
+}
+
+/**
+ * The branded page around a document's body: the print toolbar, the organisation header, the organisation's note and
+ * the registration footer (the same chrome for invoices, receipts and credit notes).
+ */
+export function renderDocumentPage(
+  page: { pageTitle: string; pdfPath: string; organisation: DocumentOrganisation; heading: DocumentHeading; footerReference: string },
+  body: string,
+): string {
+  const { organisation: org, heading } = page;
   const logo = org.logoUrl ? `<img class="logo" src="${escapeHtml(org.logoUrl)}" alt="${escapeHtml(org.name)} logo">` : '';
-  const pageTitle = `${doc.kindLabel} ${isReceipt && doc.receiptNumber ? doc.receiptNumber : doc.reference} · ${org.name}`;
-  return `${documentHead(pageTitle, STYLE, '<meta name="referrer" content="no-referrer">\n')}
+  return `${documentHead(page.pageTitle, DOCUMENT_STYLE, '<meta name="referrer" content="no-referrer">\n')}
 <body>
-<nav class="toolbar"><a class="button" href="${escapeHtml(doc.pdfPath)}">Print / Save as PDF</a></nav>
+<nav class="toolbar"><a class="button" href="${escapeHtml(page.pdfPath)}">Print / Save as PDF</a></nav>
 <main class="sheet">
   <header class="${org.logoPosition === 'center' ? 'center' : 'left'}">
     <div class="org">
@@ -92,19 +109,65 @@ export function renderDocumentHtml(doc: ReceiptDocument): string {
       </div>
     </div>
     <div class="doc">
-      <h1>${escapeHtml(doc.title)}</h1>
-      <div class="number">${escapeHtml(number)}</div>
-      <span class="status ${escapeHtml(doc.status)}">${escapeHtml(doc.statusLabel)}</span>
+      <h1>${escapeHtml(heading.title)}</h1>
+      <div class="number">${escapeHtml(heading.number)}</div>
+      <span class="status ${escapeHtml(heading.statusClass)}">${escapeHtml(heading.statusLabel)}</span>
     </div>
   </header>
+${body}
+  ${org.footerNote ? `<div class="note">${escapeHtml(org.footerNote)}</div>` : ''}
 
+  <footer>
+    <span>${escapeHtml(org.name)}</span>
+    ${org.taxId ? `<span>Tax ID: ${escapeHtml(org.taxId)}</span>` : ''}
+    ${org.registrationNumber ? `<span>Reg. No.: ${escapeHtml(org.registrationNumber)}</span>` : ''}
+    <span>Ref. ${escapeHtml(page.footerReference)}</span>
+  </footer>
+</main>
+</body>
+</html>`;
+}
+
+/** The customer's block of a document: a label ("Received from") and their name, e-mail and phone. */
+export function renderParty(label: string, customer: { name: string; email: string; phone: string | null }): string {
+  return `<div class="party">
+      <p class="label">${escapeHtml(label)}</p>
+      <strong>${escapeHtml(customer.name)}</strong>
+      ${line(customer.email)}
+      ${line(customer.phone)}
+    </div>`;
+}
+
+/** A receipt's "Refunds" section: each succeeded refund's credit note, date and amount, then what was paid net. */
+function renderRefunds(doc: ReceiptDocument): string {
+  if (doc.refunds.length === 0 || !doc.netPaidText) return '';
+  const rows = doc.refunds
+    .map(
+      (refund) =>
+        `<tr><td>${escapeHtml(refund.creditNoteNumber ?? '—')}</td><td>${escapeHtml(refund.date)}</td><td class="num">− ${escapeHtml(refund.amountText)}</td></tr>`,
+    )
+    .join('\n      ');
+  return `
+  <p class="label section-title">Refunds</p>
+  <table class="refunds">
+    <thead><tr><th>Credit note</th><th>Date</th><th class="num">Amount</th></tr></thead>
+    <tbody>
+      ${rows}
+    </tbody>
+  </table>
+  <div class="totals">
+    <div class="grand"><span>Net paid</span><span class="num">${escapeHtml(doc.netPaidText)}</span></div>
+  </div>
+`;
+}
+
+/** The printable, branded invoice or receipt page; every value is escaped and the page runs no scripts. */
+export function renderDocumentHtml(doc: ReceiptDocument): string {
+  const isReceipt = doc.kind === 'receipt';
+  const number = `${doc.kindLabel} ${isReceipt && doc.receiptNumber ? `No. ${doc.receiptNumber}` : doc.reference}`;
+  const body = `
   <section class="parties">
-    <div class="party">
-      <p class="label">${isReceipt ? 'Received from' : 'Billed to'}</p>
-      <strong>${escapeHtml(doc.customer.name)}</strong>
-      ${line(doc.customer.email)}
-      ${line(doc.customer.phone)}
-    </div>
+    ${renderParty(isReceipt ? 'Received from' : 'Billed to', doc.customer)}
     <div>
       <p class="label">Details</p>
       <dl class="meta">
@@ -125,18 +188,17 @@ export function renderDocumentHtml(doc: ReceiptDocument): string {
     <div><span>Subtotal</span><span class="num">${escapeHtml(doc.amountText)}</span></div>
     <div class="grand"><span>${isReceipt ? 'Amount paid' : 'Amount due'}</span><span class="num">${escapeHtml(doc.amountText)}</span></div>
   </div>
-
-  ${org.footerNote ? `<div class="note">${escapeHtml(org.footerNote)}</div>` : ''}
-
-  <footer>
-    <span>${escapeHtml(org.name)}</span>
-    ${org.taxId ? `<span>Tax ID: ${escapeHtml(org.taxId)}</span>` : ''}
-    ${org.registrationNumber ? `<span>Reg. No.: ${escapeHtml(org.registrationNumber)}</span>` : ''}
-    <span>Ref. ${escapeHtml(doc.reference)}</span>
-  </footer>
-</main>
-</body>
-</html>`;
+${renderRefunds(doc)}`;
+  return renderDocumentPage(
+    {
+      pageTitle: `${doc.kindLabel} ${isReceipt && doc.receiptNumber ? doc.receiptNumber : doc.reference} · ${doc.organisation.name}`,
+      pdfPath: doc.pdfPath,
+      organisation: doc.organisation,
+      heading: { title: doc.title, number, statusClass: doc.status, statusLabel: doc.statusLabel },
+      footerReference: doc.reference,
+    },
+    body,
+  );
 }
 
 const NOT_FOUND_STYLE = `body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #eef1f5; color: #111827; font: 15px/1.5 system-ui, sans-serif; }

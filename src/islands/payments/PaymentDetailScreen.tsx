@@ -10,9 +10,13 @@ import { RESEND_FAILED, RESEND_QUEUED, deliveryRefreshMs } from '../../lib/webho
 import RequireSession from '../shell/RequireSession.tsx';
 import EmptyState from '../ui/EmptyState.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
+import { NEEDS_REFUND_WARNING } from '../../lib/refund-form.ts';
+import PaymentActions from './PaymentActions.tsx';
 import PaymentDeliveriesPanel from './PaymentDeliveriesPanel.tsx';
 import PaymentFacts from './PaymentFacts.tsx';
 import PaymentTimelineList from './PaymentTimelineList.tsx';
+import RefundHistory from './RefundHistory.tsx';
+import { usePaymentRefunds } from './usePaymentRefunds.ts';
 
 type Loaded =
   { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'loaded'; timeline: PaymentTimeline };
@@ -51,6 +55,7 @@ function usePaymentTimeline(reference: string | null) {
 function PaymentDetail({ superadmin }: { superadmin: boolean }) {
   const [reference] = useState(() => referenceFromPath(window.location.pathname));
   const { loaded, reload } = usePaymentTimeline(reference);
+  const { refunds, reload: reloadRefunds } = usePaymentRefunds(reference);
   const [resendingId, setResendingId] = useState<number | null>(null);
 
   const resend = async (delivery: PaymentDelivery, organisationId: number) => {
@@ -80,24 +85,40 @@ function PaymentDetail({ superadmin }: { superadmin: boolean }) {
       </section>
     );
   const { timeline } = loaded;
+  const { payment } = timeline;
+  const showsRefunds = payment.status === 'Success' || payment.needsRefund || (refunds.state === 'loaded' && refunds.items.length > 0);
   return (
     <section className="screen payment-detail">
       <ScreenHeader
-        title={`Payment ${timeline.payment.reference}`}
-        description={`${timeline.payment.customerName} · ${timeline.payment.description}`}
+        title={`Payment ${payment.reference}`}
+        description={`${payment.customerName} · ${payment.description}`}
         actions={
           <>
-            <button type="button" className="btn btn--sm" onClick={() => void reload()}>
+            {/* Superadmins read every organisation's payments but never act on them. */}
+            {superadmin ? null : (
+              <PaymentActions
+                payment={payment}
+                refunds={refunds.state === 'loaded' ? refunds.items : []}
+                onChanged={() => void Promise.all([reload(), reloadRefunds()])}
+              />
+            )}
+            <button type="button" className="btn btn--sm" onClick={() => void Promise.all([reload(), reloadRefunds()])}>
               Refresh
             </button>
             {backLink}
           </>
         }
       />
+      {payment.needsRefund ? (
+        <p className="refund-warning" role="alert">
+          <strong>Needs a refund.</strong> {NEEDS_REFUND_WARNING}
+        </p>
+      ) : null}
       <div className="payment-detail__grid">
         <PaymentFacts timeline={timeline} showOrganisation={superadmin} />
         <PaymentTimelineList timeline={timeline} />
       </div>
+      {showsRefunds ? <RefundHistory refunds={refunds} /> : null}
       <PaymentDeliveriesPanel
         deliveries={timeline.deliveries}
         resendingId={resendingId}

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { PaymentTimeline } from '../../lib/api/payment-timeline.ts';
-import { paymentAmount, statusClass } from '../../lib/payment-form.ts';
+import { paymentAmount } from '../../lib/payment-form.ts';
 import { paymentChannel } from '../../lib/payment-timeline.ts';
 import { formatLogTime } from '../../lib/system-logs.ts';
+import PaymentStatus from './PaymentStatus.tsx';
 
 const missing = <span className="cell-muted">—</span>;
 const time = (iso: string | null) => (iso ? <time dateTime={iso}>{formatLogTime(iso)}</time> : missing);
@@ -14,8 +15,18 @@ export default function PaymentFacts({ timeline, showOrganisation }: { timeline:
     payment.metadata && typeof payment.metadata === 'object' ? Object.entries(payment.metadata as Record<string, unknown>) : [];
   const facts: [string, ReactNode][] = [
     ['Reference', <span className="code-tag">{payment.reference}</span>],
-    ['Status', <span className={statusClass(payment.status)}>{payment.status}</span>],
+    ['Status', <PaymentStatus payment={payment} />],
     ['Amount', <span className="payment-amount">{paymentAmount(payment)}</span>],
+    ...(payment.refundedAmountMinor > 0
+      ? ([
+          [
+            'Refunded',
+            <span className="payment-amount">
+              {paymentAmount({ amount: payment.refundedAmount, amountMinor: payment.refundedAmountMinor, currency: payment.currency })}
+            </span>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     ['Receipt number', payment.receiptNumber ?? missing],
     ['Customer', payment.customerName],
     ['Email', payment.customerEmail],
@@ -26,6 +37,7 @@ export default function PaymentFacts({ timeline, showOrganisation }: { timeline:
     ['Provider reference', payment.providerReference ?? missing],
     ['Created', time(payment.createdAt)],
     ['Paid', time(payment.paidAt)],
+    ...(payment.cancelledAt ? ([['Cancelled', time(payment.cancelledAt)]] as [string, ReactNode][]) : []),
     ...(showOrganisation ? ([['Organisation', `${organisation.name} (${organisation.code})`]] as [string, ReactNode][]) : []),
     ...metadata.map(([key, value]): [string, ReactNode] => [`Metadata: ${key}`, String(value)]),
   ];

@@ -14,6 +14,7 @@ import {
   paymentAmount,
 } from '../../lib/payment-form.ts';
 import { isFiltered } from '../../lib/payment-filters.ts';
+import { refundableMinor } from '../../lib/refund-form.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import RequireSession from '../shell/RequireSession.tsx';
@@ -23,12 +24,14 @@ import ScreenHeader from '../ui/ScreenHeader.tsx';
 import { PlusIcon } from '../ui/icons.tsx';
 import SearchToolbar from '../ui/SearchToolbar.tsx';
 import { useAllOrganisations } from '../organisations/useAllOrganisations.ts';
+import CancelPaymentDialog from './CancelPaymentDialog.tsx';
 import CreatePaymentModal from './CreatePaymentModal.tsx';
 import ExportButton from './ExportButton.tsx';
 import InvoicePreviewModal from './InvoicePreviewModal.tsx';
 import MessageComposerModal from './MessageComposerModal.tsx';
 import PaymentsFilterBar from './PaymentsFilterBar.tsx';
 import PaymentsTable, { type PaymentRowActions } from './PaymentsTable.tsx';
+import RefundDialog from './RefundDialog.tsx';
 import { usePaymentFilterChoices } from './usePaymentFilterChoices.ts';
 import { usePaymentFilters } from './usePaymentFilters.ts';
 import { usePaymentsPage, type PaymentsPage } from './usePaymentsPage.ts';
@@ -117,6 +120,8 @@ function OrganisationPayments() {
   const [invoiceOf, setInvoiceOf] = useState<Payment | null>(null);
   const [messageTo, setMessageTo] = useState<Payment | null>(null);
   const [toMarkPaid, setToMarkPaid] = useState<Payment | null>(null);
+  const [refundOf, setRefundOf] = useState<Payment | null>(null);
+  const [cancelOf, setCancelOf] = useState<Payment | null>(null);
   const [marking, setMarking] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -195,6 +200,8 @@ function OrganisationPayments() {
           onMarkPaid: setToMarkPaid,
           onViewReceipt: (payment) => void viewReceipt(payment),
           onCopyLink: (payment) => void copyLink(payment),
+          onRefund: setRefundOf,
+          onCancel: setCancelOf,
         }}
       />
       {creating ? (
@@ -208,6 +215,28 @@ function OrganisationPayments() {
       ) : null}
       {invoiceOf ? <InvoicePreviewModal reference={invoiceOf.reference} onClose={() => setInvoiceOf(null)} /> : null}
       {messageTo ? <MessageComposerModal payment={messageTo} onClose={() => setMessageTo(null)} /> : null}
+      {refundOf ? (
+        <RefundDialog
+          payment={refundOf}
+          remainderMinor={refundableMinor(refundOf)}
+          onClose={() => setRefundOf(null)}
+          onRefunded={() => {
+            setRefundOf(null);
+            list.reload();
+          }}
+        />
+      ) : null}
+      {cancelOf ? (
+        <CancelPaymentDialog
+          payment={cancelOf}
+          onClose={() => setCancelOf(null)}
+          onCancelled={(cancelled) => {
+            setCancelOf(null);
+            list.replaceRow(cancelled.reference, cancelled);
+            list.reload();
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={toMarkPaid !== null}
         title="Mark as paid"

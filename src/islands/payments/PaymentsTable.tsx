@@ -1,6 +1,8 @@
 import type { Payment } from '../../lib/api/payments.ts';
-import { isPaid, paymentAmount, paymentDate, statusClass } from '../../lib/payment-form.ts';
+import { isPaid, paymentAmount, paymentDate } from '../../lib/payment-form.ts';
+import { canCancel, canRefund } from '../../lib/refund-form.ts';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
+import PaymentStatus from './PaymentStatus.tsx';
 
 /** What a row's buttons do; a missing handler leaves its button out (the superadmin view is read-only). */
 export interface PaymentRowActions {
@@ -9,6 +11,10 @@ export interface PaymentRowActions {
   onMarkPaid?: (payment: Payment) => void;
   onViewReceipt?: (payment: Payment) => void;
   onCopyLink?: (payment: Payment) => void;
+  /** Success with something left to refund: opens the Refund dialog. */
+  onRefund?: (payment: Payment) => void;
+  /** Pending: opens the Cancel confirmation. */
+  onCancel?: (payment: Payment) => void;
   /** The payment whose action is running: its buttons are disabled. */
   busyId?: string | null;
 }
@@ -23,6 +29,42 @@ export interface PaymentsTableProps extends PaymentRowActions {
   showOrganisation?: boolean;
   emptyTitle: string;
   emptyDescription?: string;
+}
+
+/**
+ * The row's menu of money actions: Refund (Success with something left) and Cancel (Pending), behind one narrow button
+ * so a row's actions stay on one line. A native disclosure: keyboard and screen readers work without script.
+ */
+function RowMenu({ payment, actions, busy }: { payment: Payment; actions: PaymentRowActions; busy: boolean }) {
+  const items = [
+    actions.onRefund && canRefund(payment) ? { label: 'Refund', run: actions.onRefund } : null,
+    actions.onCancel && canCancel(payment) ? { label: 'Cancel', run: actions.onCancel } : null,
+  ].filter((item) => item !== null);
+  if (items.length === 0) return null;
+  return (
+    <details className="row-menu">
+      <summary className="btn btn--sm row-menu__toggle" aria-label={`More actions for ${payment.reference}`}>
+        ⋯
+      </summary>
+      <div className="row-menu__list">
+        {items.map((item) => (
+          <button
+            key={item.label}
+            type="button"
+            className="btn btn--sm"
+            disabled={busy}
+            onClick={(event) => {
+              event.currentTarget.closest('details')?.removeAttribute('open');
+              item.run(payment);
+            }}
+          >
+            {item.label}
+            <span className="visually-hidden"> {payment.reference}</span>
+          </button>
+        ))}
+      </div>
+    </details>
+  );
 }
 
 function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRowActions }) {
@@ -47,7 +89,8 @@ function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRo
             View invoice{ref}
           </button>
         ) : null,
-        actions.onMarkPaid ? (
+        // A Cancelled payment cannot be paid any more: the server refuses it, so the button is not offered.
+        actions.onMarkPaid && payment.status !== 'Cancelled' ? (
           <button
             key="paid"
             type="button"
@@ -64,7 +107,7 @@ function RowButtons({ payment, actions }: { payment: Payment; actions: PaymentRo
       Send{ref}
     </button>
   ) : null;
-  const shown = [send, ...buttons].filter(Boolean);
+  const shown = [send, ...buttons, <RowMenu key="menu" payment={payment} actions={actions} busy={busy} />].filter(Boolean);
   return shown.length > 0 ? <div className="row-actions">{shown}</div> : <span className="cell-muted">—</span>;
 }
 
@@ -95,7 +138,7 @@ export default function PaymentsTable({ rows, caption, emptyTitle, emptyDescript
         row.receiptNumber ? <span className="payment-receipt">{row.receiptNumber}</span> : <span className="cell-muted">—</span>,
     },
     { key: 'amount', header: 'Amount', align: 'right', render: (row) => <span className="payment-amount">{paymentAmount(row)}</span> },
-    { key: 'status', header: 'Status', render: (row) => <span className={statusClass(row.status)}>{row.status}</span> },
+    { key: 'status', header: 'Status', render: (row) => <PaymentStatus payment={row} /> },
     {
       key: 'customer',
       header: 'Customer',

@@ -8,6 +8,8 @@ export interface FormModalProps {
   /** Called on submit (button or Enter); the browser's own validation bubbles are off. */
   onSubmit: () => void;
   submitLabel: string;
+  /** The label of the button that closes without submitting ('Cancel'; 'Back' on a confirmation step). */
+  cancelLabel?: string;
   busyLabel?: string;
   /** Saving: both buttons are disabled and the submit button says `busyLabel`. */
   busy?: boolean;
@@ -23,6 +25,7 @@ export default function FormModal({
   onClose,
   onSubmit,
   submitLabel,
+  cancelLabel = 'Cancel',
   busyLabel = 'Saving...',
   busy = false,
   invalidAttempt = 0,
@@ -49,7 +52,7 @@ export default function FormModal({
       footer={
         <>
           <button type="button" className="btn" onClick={close} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="submit" form={formId} className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
             {busy ? busyLabel : submitLabel}

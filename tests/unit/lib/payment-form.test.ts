@@ -37,6 +37,7 @@ test('only Success is paid and green; every other status takes the failed colour
   expect(statusClass('Success')).toBe('badge badge--success');
   expect(statusClass('Pending')).toBe('badge badge--danger');
   expect(statusClass('Failed')).toBe('badge badge--danger');
+  expect(statusClass('Cancelled')).toBe('badge badge--danger badge--cancelled');
   expect(statusClass('success')).toBe('badge badge--danger');
   expect(isPaid({ status: 'Success' })).toBe(true);
   expect(isPaid({ status: 'Pending' })).toBe(false);

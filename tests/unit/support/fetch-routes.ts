@@ -8,11 +8,20 @@ export interface RoutedRequest {
   path: string;
   query: Record<string, string>;
   body: unknown;
+  /** Request headers, names lower-cased. */
+  headers: Record<string, string>;
 }
 
 export interface RoutedResponse {
   status?: number;
   body?: unknown;
+}
+
+/** A request's headers as a plain record with lower-cased names. */
+function headersOf(headers: HeadersInit | undefined): Record<string, string> {
+  const pairs: [string, string][] =
+    headers instanceof Headers ? [...headers] : Array.isArray(headers) ? headers : Object.entries(headers ?? {});
+  return Object.fromEntries(pairs.map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /** Replaces fetch; `answer` decides each response (200 with `null` when it returns undefined). */
@@ -26,6 +35,7 @@ export function routeFetch(answer: (request: RoutedRequest) => RoutedResponse | 
       path: parsed.pathname,
       query: Object.fromEntries(parsed.searchParams),
       body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw,
+      headers: headersOf(init.headers),
     };
     requests.push(request);
     const response = (await answer(request)) ?? {};

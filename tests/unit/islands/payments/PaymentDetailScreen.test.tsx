@@ -1,52 +1,30 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
 import PaymentDetailScreen from '../../../../src/islands/payments/PaymentDetailScreen.tsx';
 import type { PaymentTimeline } from '../../../../src/lib/api/payment-timeline.ts';
-import type { User } from '../../../../src/lib/api/types.ts';
 import { $session } from '../../../../src/lib/stores/session.ts';
-import { $toasts, clearToasts } from '../../../../src/lib/stores/toasts.ts';
+import { $toasts } from '../../../../src/lib/stores/toasts.ts';
 import { errorBody, routeFetch } from '../../support/fetch-routes.ts';
+import { paymentOf, superadmin, usePaymentIslandSession } from './payment-island.ts';
 
 const REFERENCE = 'PAY-0A1B2C3D4E5F6G7H';
-const orgadmin: User = {
-  id: 2,
-  name: 'Esi',
-  email: 'esi@acme.test',
-  role: 'orgadmin',
-  avatar: null,
-  orgId: 7,
-  organisation: { id: 7, name: 'Acme Pay' },
-};
-const superadmin: User = { ...orgadmin, id: 1, role: 'superadmin', orgId: null, organisation: null };
-
 const timeline: PaymentTimeline = {
-  payment: {
-    id: REFERENCE,
-    reference: REFERENCE,
+  payment: paymentOf(REFERENCE, {
     receiptNumber: 'ACME-1',
     amount: '40.00',
     amountMinor: 4000,
-    currency: 'GHS',
     status: 'Success',
     customerName: 'Kwame Boateng',
     customerEmail: 'kwame@example.com',
-    customerPhone: null,
     description: 'Order 77',
     metadata: { till: '4' },
     processViaGateway: true,
-    isBankPayment: false,
     gateway: 'Sandbox',
     providerReference: 'SBX-1',
-    date: '2026-11-27T10:00:00.000Z',
-    createdAt: '2026-11-27T10:00:00.000Z',
     paidAt: '2026-11-27T10:01:00.000Z',
-    refundedAmount: '0.00',
-    refundedAmountMinor: 0,
-    cancelledAt: null,
-    needsRefund: false,
     attempts: [{ gateway: 'Sandbox', outcome: 'ok', httpStatus: 200, durationMs: 85, error: null, at: '2026-11-27T10:00:00.100Z' }],
-  },
+  }),
   organisation: { id: 7, name: 'Acme Pay', code: 'ACME' },
   history: [
     {
@@ -100,19 +78,7 @@ const timeline: PaymentTimeline = {
   receiptUrl: 'http://payrail.test/receipts/tok',
 };
 
-beforeEach(() => {
-  window.history.pushState({}, '', `/dashboard/payments/${REFERENCE}`);
-  $session.set({ status: 'authenticated', user: orgadmin });
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  clearToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  $session.set({ status: 'loading', user: null });
-});
+usePaymentIslandSession(`/dashboard/payments/${REFERENCE}`);
 
 const toastTexts = () => $toasts.get().map((toast) => toast.message);
 

@@ -1,53 +1,17 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import PaymentsScreen from '../../../../src/islands/payments/PaymentsScreen.tsx';
 import type { Payment } from '../../../../src/lib/api/payments.ts';
-import type { Currency, User } from '../../../../src/lib/api/types.ts';
+import type { Currency } from '../../../../src/lib/api/types.ts';
 import { $session } from '../../../../src/lib/stores/session.ts';
-import { $toasts, clearToasts } from '../../../../src/lib/stores/toasts.ts';
+import { clearToasts } from '../../../../src/lib/stores/toasts.ts';
 import { errorBody, listOf, routeFetch, type RoutedRequest, type RoutedResponse } from '../../support/fetch-routes.ts';
+import { paymentOf, superadmin, toastMessages, usePaymentIslandSession } from './payment-island.ts';
 
-const orgadmin: User = {
-  id: 2,
-  name: 'Esi',
-  email: 'esi@acme.test',
-  role: 'orgadmin',
-  avatar: null,
-  orgId: 7,
-  organisation: { id: 7, name: 'Acme Pay' },
-};
-const superadmin: User = { ...orgadmin, id: 1, role: 'superadmin', orgId: null, organisation: null };
 const stamp = '2026-11-22T10:05:00.000Z';
-
-function payment(reference: string, changes: Partial<Payment> = {}): Payment {
-  return {
-    id: reference,
-    reference,
-    receiptNumber: null,
-    amount: '12.50',
-    amountMinor: 1250,
-    currency: 'GHS',
-    status: 'Pending',
-    customerName: 'Kofi Mensah',
-    customerEmail: 'kofi@example.test',
-    customerPhone: null,
-    description: 'Invoice 42',
-    metadata: null,
-    processViaGateway: false,
-    isBankPayment: false,
-    gateway: null,
-    providerReference: null,
-    date: stamp,
-    createdAt: stamp,
-    paidAt: null,
-    refundedAmount: '0.00',
-    refundedAmountMinor: 0,
-    cancelledAt: null,
-    needsRefund: false,
-    ...changes,
-  };
-}
+const payment = (reference: string, changes: Partial<Payment> = {}) =>
+  paymentOf(reference, { customerName: 'Kofi Mensah', date: stamp, createdAt: stamp, ...changes });
 
 const pending = payment('PAY-0000000000000001');
 const paid = payment('PAY-0000000000000002', {
@@ -87,21 +51,8 @@ function api(override: (request: RoutedRequest) => RoutedResponse | undefined = 
   });
 }
 
-beforeEach(() => {
-  window.history.replaceState(null, '', '/dashboard/payments');
-  $session.set({ status: 'authenticated', user: orgadmin });
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  clearToasts();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  $session.set({ status: 'loading', user: null });
-});
-
-const messages = () => $toasts.get().map((t) => [t.type, t.title, t.message].filter(Boolean).join(': '));
+usePaymentIslandSession('/dashboard/payments');
+const messages = toastMessages;
 const rowOf = (table: HTMLElement, text: string) => within(table).getAllByText(text)[0]?.closest('tr') as HTMLElement;
 const buttonNames = (row: HTMLElement) =>
   within(row)
@@ -129,12 +80,12 @@ test('orgadmin: the paged table with spec columns, money in each currency, statu
   );
   expect(within(pendingRow).getByText('GH₵12.50')).toBeTruthy();
   expect(within(pendingRow).getByText('Pending').className).toBe('badge badge--danger');
-  expect(buttonNames(pendingRow)).toEqual(['Send', 'View invoice', 'Mark as paid']);
+  expect(buttonNames(pendingRow)).toEqual(['Send', 'View invoice', 'Mark as paid', 'Cancel']); // Cancel in the row's menu
   const paidRow = rowOf(table, paid.reference);
   expect(within(paidRow).getByText('US$99.00')).toBeTruthy();
   expect(within(paidRow).getByText('RCT-000042')).toBeTruthy();
   expect(within(paidRow).getByText('Success').className).toBe('badge badge--success');
-  expect(buttonNames(paidRow)).toEqual(['Send', 'View receipt', 'Copy link']);
+  expect(buttonNames(paidRow)).toEqual(['Send', 'View receipt', 'Copy link', 'Refund']); // Refund in the row's menu
   expect(screen.getByRole('button', { name: 'Create Payment' })).toBeTruthy();
   expect(screen.getAllByRole('button', { name: /^Send/ })).toHaveLength(2);
   expect(screen.queryByText('Superadmin: read-only')).toBeNull();

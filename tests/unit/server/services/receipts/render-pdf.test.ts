@@ -13,7 +13,9 @@ async function pages(bytes: Buffer): Promise<string[]> {
   }
 }
 
-function receipt(overrides: { customerName?: string; organisation?: Partial<ReceiptDocument['organisation']> } = {}): ReceiptDocument {
+function receipt(
+  overrides: { customerName?: string; organisation?: Partial<ReceiptDocument['organisation']>; refunds?: ReceiptDocument['refunds'] } = {},
+): ReceiptDocument {
   return {
     kind: 'receipt',
     title: 'Official Receipt',
@@ -29,6 +31,8 @@ function receipt(overrides: { customerName?: string; organisation?: Partial<Rece
     customer: { name: overrides.customerName ?? 'Ama Mensah', email: 'ama@example.com', phone: null },
     issuedAt: '25 Nov 2026, 11:02 UTC',
     paidAt: '25 Nov 2026, 11:05 UTC',
+    refunds: overrides.refunds ?? [],
+    netPaidText: overrides.refunds?.length ? 'GHS 1,234,467.89' : null,
     organisation: {
       name: 'Accra Water Works',
       email: 'billing@water.test',
@@ -59,5 +63,27 @@ describe('renderDocumentPdf', () => {
     const printed = await pages(await renderDocumentPdf(receipt({ organisation: { name: longName } }), null));
     expect(printed).toHaveLength(1);
     expect(printed[0]).toContain('Ref. PAY-01JD5Q8Z7X9K3M2N');
+  });
+
+  it('lists refunds and the net paid, with the footer still on the one page', async () => {
+    const refunds = [1, 2, 3].map((n) => ({
+      creditNoteNumber: `CN-AWW-00000${n}`,
+      date: `2${n} Nov 2026, 09:00 UTC`,
+      amountText: 'GHS 33.33',
+    }));
+    const printed = await pages(
+      await renderDocumentPdf(receipt({ refunds, organisation: { footerNote: 'Refunds reach the original wallet in 5 days.' } }), null),
+    );
+    expect(printed).toHaveLength(1);
+    for (const expected of [
+      'REFUNDS',
+      'CN-AWW-000001',
+      'CN-AWW-000003',
+      '− GHS 33.33',
+      'Net paid',
+      'GHS 1,234,467.89',
+      'Ref. PAY-01JD5Q8Z7X9K3M2N',
+    ])
+      expect(printed[0]).toContain(expected);
   });
 });
