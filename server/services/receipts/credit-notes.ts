@@ -3,7 +3,7 @@ import { notFound } from '../../errors.ts';
 import { fromMinorUnits } from '../../../isomorphic/money.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { findPaymentById } from '../payments/payments-repository.ts';
-import { findRefundByDocumentToken } from './credit-notes-repository.ts';
+import { findRefundByDocumentToken } from '../refunds/refunds-repository.ts';
 import {
   RECEIPT_TOKEN_PATTERN,
   baseUnitOfCurrency,

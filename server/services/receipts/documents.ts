@@ -6,7 +6,7 @@ import { findFileByKey } from '../files/files-repository.ts';
 import { findOrganisation, type OrganisationRow } from '../organisations/organisations-repository.ts';
 import { findPaymentByReceiptToken, findPaymentByReference, type PaymentRow } from '../payments/payments-repository.ts';
 import { findCurrenciesByCode } from '../reference/currencies-repository.ts';
-import { listSucceededRefunds } from './credit-notes-repository.ts';
+import { listSucceededRefunds } from '../refunds/refunds-repository.ts';
 
 /** Public payment references and receipt tokens; anything else is simply not found. */
 export const REFERENCE_PATTERN = /^PAY-[0-9A-Z]{16}$/;

@@ -1,20 +1,11 @@
 import type { Static } from 'typebox';
 import type { UrlResponse, Wire } from '../../../isomorphic/schemas/common.ts';
-import type {
-  CancelPaymentBody,
-  CreateRefundBody,
-  Refund as RefundSchema,
-  RefundMethod,
-  RefundStatus,
-} from '../../../isomorphic/schemas/refunds.ts';
+import type { CancelPaymentBody, CreateRefundBody, Refund as RefundSchema } from '../../../isomorphic/schemas/refunds.ts';
 import { apiGet, apiPost } from './client.ts';
 import type { Payment } from './payments.ts';
 
-/**
- * A refund of a payment: Pending until the gateway answers, then Succeeded (with a credit note) or Failed. Status and
- * method are restated from their lists: TypeBox cannot infer a union built by mapping an array of literals.
- */
-export type Refund = Omit<Wire<Static<typeof RefundSchema>>, 'status' | 'method'> & { status: RefundStatus; method: RefundMethod };
+/** A refund of a payment: Pending until the gateway answers, then Succeeded (with a credit note) or Failed. */
+export type Refund = Wire<Static<typeof RefundSchema>>;
 
 /** GET /payments/{id}/refunds: a payment's refunds, newest first. */
 export interface RefundList {
