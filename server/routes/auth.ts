@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { FORGOT_PASSWORD_ANSWER, login, requestPasswordReset, resetPassword } from '../services/auth/auth-service.ts';
@@ -47,7 +48,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       const { email, password } = request.body;
       await assertSignInAllowed(throttle, email, request.ip);
       try {
-        const token = await login({ db, clock, jwtSecret }, email, password);
+        const token = await login({ db, clock, jwtSecret }, email, password, auditActorOf(request));
         await recordSignIn(throttle, email, request.ip);
         return { access_token: token, token_type: 'Bearer' as const, expires_in: 12 * 60 * 60 };
       } catch (error) {
@@ -89,7 +90,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       },
     },
     async (request) => {
-      await resetPassword({ db, clock, jwtSecret }, request.body.token, request.body.password);
+      await resetPassword({ db, clock, jwtSecret }, request.body.token, request.body.password, auditActorOf(request));
       return { message: 'Your password has been reset successfully!' };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { changePassword } from '../services/auth/auth-service.ts';
@@ -47,7 +48,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
         response: { 200: UserRef, ...authErrors },
       },
     },
-    async (request) => updateMyProfile(db, clock, callerOf(request).id, request.body),
+    async (request) => updateMyProfile(db, clock, callerOf(request).id, request.body, auditActorOf(request)),
   );
 
   app.post(
@@ -68,6 +69,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
         callerOf(request).id,
         request.body.currentPassword,
         request.body.newPassword,
+        auditActorOf(request),
       );
       return { message: 'Password changed successfully!', access_token: token };
     },
@@ -119,7 +121,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
         response: { 201: UserRef, ...withConflicts },
       },
     },
-    async (request, reply) => reply.code(201).send(await createUser(db, callerOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createUser(db, clock, callerOf(request), auditActorOf(request), request.body)),
   );
 
   app.patch(
@@ -134,7 +136,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
         response: { 200: UserRef, ...authErrors },
       },
     },
-    async (request) => updateUser(db, clock, callerOf(request), request.params.id, request.body),
+    async (request) => updateUser(db, clock, callerOf(request), request.params.id, request.body, auditActorOf(request)),
   );
 
   app.post(
@@ -150,7 +152,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       },
     },
     async (request) => {
-      await resetUserPassword(db, clock, callerOf(request), request.params.id, request.body.newPassword);
+      await resetUserPassword(db, clock, callerOf(request), request.params.id, request.body.newPassword, auditActorOf(request));
       return { message: 'Password updated.' };
     },
   );
@@ -162,7 +164,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       schema: { ...common, summary: 'Delete a user', params: IdParams, response: { 200: MessageResponse, ...authErrors } },
     },
     async (request) => {
-      await deleteUser(db, callerOf(request), request.params.id);
+      await deleteUser(db, clock, callerOf(request), request.params.id, auditActorOf(request));
       return { message: 'User deleted.' };
     },
   );

@@ -8,6 +8,7 @@ import { insertAuditEvent, listAuditEvents, type AuditEventRow, type AuditFilter
 import { maskValue } from './mask.ts';
 
 export type { AuditActor };
+export { SYSTEM_ACTOR, WORKER_ACTOR } from './audit-actor.ts';
 
 /** What an audited action did: its dotted verb, its target, the target's organisation and the changed fields. */
 export interface AuditEntry {
@@ -48,15 +49,15 @@ const comparable = (value: unknown) => JSON.stringify(value instanceof Date ? va
  * is null there. `fields` limits it to the ones worth recording (never a row's bookkeeping columns).
  */
 export function changesBetween(
-  before: Record<string, unknown> | null | undefined,
-  after: Record<string, unknown> | null | undefined,
+  before: object | null | undefined,
+  after: object | null | undefined,
   fields?: readonly string[],
 ): AuditChanges {
   const names = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const changes: AuditChanges = {};
   for (const name of names) {
-    const old = before?.[name] ?? null;
-    const now = after?.[name] ?? null;
+    const old = (before as Record<string, unknown> | null | undefined)?.[name] ?? null;
+    const now = (after as Record<string, unknown> | null | undefined)?.[name] ?? null;
     if (comparable(old) !== comparable(now)) changes[name] = { before: old, after: now };
   }
   return changes;

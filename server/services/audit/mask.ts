@@ -7,8 +7,9 @@
 
 export const MASK = '••••';
 
-const SECRET_FIELD = /pass(word)?|secret|token|credential|private|api[-_]?key|(^|[-_a-z])key$|^key|signature|recovery|hash|cvv/i;
-const PASSWORD_FIELD = /pass(word)?|hash|recovery|cvv/i;
+const SECRET_FIELD =
+  /pass(word)?|secret|token|credential|private|api[-_]?key|(^|[-_a-z])key$|^key|signature|recovery|hash|cvv|sealed|encrypted/i;
+const PASSWORD_FIELD = /pass(word)?|hash|recovery|cvv|sealed|encrypted/i;
 const CREDENTIAL_VALUE = /^(prt_|sk_|rk_|whsec_)|^eyJ[\w-]+\.[\w-]+\.[\w-]+$/;
 /** Shorter secrets are masked whole: their last 4 characters would be too much of them. */
 const SHOW_TAIL_FROM = 16;
@@ -26,6 +27,7 @@ function maskedLeaf(value: unknown, showTail: boolean): unknown {
 
 function maskSecret(value: unknown, field: string): unknown {
   if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return MASK;
   if (Array.isArray(value)) return value.map((item) => maskSecret(item, field));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskSecret(inner, key)]));
@@ -36,6 +38,8 @@ function maskSecret(value: unknown, field: string): unknown {
 /** `value` with every secret in it masked; `field` is the name it is stored under. */
 export function maskValue(value: unknown, field = ''): unknown {
   if (value instanceof Date) return value.toISOString();
+  // Bytes are sealed secrets or files: never shown, whatever the field is called.
+  if (value instanceof Uint8Array) return MASK;
   if (field && isSecretField(field)) return maskSecret(value, field);
   if (typeof value === 'string') return CREDENTIAL_VALUE.test(value) ? maskedLeaf(value, true) : value;
   if (Array.isArray(value)) return value.map((item) => maskValue(item));

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
+import { recordAudit, type AuditActor } from '../audit/audit-service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../users/users-repository.ts';
 import { consumePasswordReset, insertPasswordReset, invalidateUserResets } from './password-resets-repository.ts';
@@ -20,14 +21,26 @@ export interface AuthContext {
   jwtSecret: Uint8Array;
 }
 
-/** Checks credentials and returns a session token; the same 401 for unknown e-mail and wrong password. */
-export async function login(ctx: AuthContext, email: string, password: string): Promise<string> {
+/**
+ * Checks credentials and returns a session token; the same 401 for unknown e-mail and wrong password. Both outcomes
+ * are audited (`from`: the request's address and user agent); a failure on its own, there being no change.
+ */
+export async function login(ctx: AuthContext, email: string, password: string, from: AuditActor): Promise<string> {
   const user = await findUserByEmail(ctx.db, email);
+  const actor: AuditActor = user
+    ? { ...from, kind: 'user', userId: user.id, label: `${user.name} <${user.email}>`, role: user.role }
+    : { ...from, kind: 'user', userId: null, label: email, role: null };
+  const signIn = { targetType: 'user', targetId: user?.id ?? null, orgId: user?.orgId ?? null };
   if (!user) {
     await verifyAgainstDecoy(password);
+    await recordAudit(ctx.db, ctx.clock, actor, { action: 'auth.sign-in.failed', ...signIn });
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  if (!(await verifyPassword(password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    await recordAudit(ctx.db, ctx.clock, actor, { action: 'auth.sign-in.failed', ...signIn });
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  await recordAudit(ctx.db, ctx.clock, actor, { action: 'auth.sign-in', ...signIn });
   return signUserToken(
     ctx.jwtSecret,
     { userId: user.id, role: user.role, orgId: user.orgId, sessionVersion: user.sessionVersion },
@@ -67,7 +80,7 @@ function escapeHtml(value: string): string {
 }
 
 /** Sets a new password with a reset token; the token works once, within the hour. */
-export async function resetPassword(ctx: AuthContext, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: AuthContext, token: string, password: string, from: AuditActor): Promise<void> {
   assertPasswordLength(password);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
@@ -76,11 +89,33 @@ export async function resetPassword(ctx: AuthContext, token: string, password: s
     if (userId === undefined) throw badRequest(INVALID_RESET_TOKEN);
     await updatePasswordHash(tx, userId, passwordHash, now);
     await invalidateUserResets(tx, userId, now);
+    const user = await findUserById(tx, userId);
+    const actor: AuditActor = {
+      ...from,
+      kind: 'user',
+      userId,
+      label: user ? `${user.name} <${user.email}>` : null,
+      role: user?.role ?? null,
+    };
+    const changes = { password: { before: 'set', after: password } };
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'auth.password.reset',
+      targetType: 'user',
+      targetId: userId,
+      orgId: user?.orgId ?? null,
+      changes,
+    });
   });
 }
 
 /** Changes the caller's own password after checking the current one; returns a fresh session token. */
-export async function changePassword(ctx: AuthContext, userId: number, currentPassword: string, newPassword: string): Promise<string> {
+export async function changePassword(
+  ctx: AuthContext,
+  userId: number,
+  currentPassword: string,
+  newPassword: string,
+  actor: AuditActor,
+): Promise<string> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect.');
@@ -90,6 +125,14 @@ export async function changePassword(ctx: AuthContext, userId: number, currentPa
     const now = ctx.clock.now();
     const version = await updatePasswordHash(tx, userId, passwordHash, now);
     await invalidateUserResets(tx, userId, now);
+    const changes = { password: { before: currentPassword, after: newPassword } };
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'user.password.change',
+      targetType: 'user',
+      targetId: userId,
+      orgId: user.orgId,
+      changes,
+    });
     return version;
   });
   return signUserToken(ctx.jwtSecret, { userId, role: user.role, orgId: user.orgId, sessionVersion }, ctx.clock);
