@@ -72,8 +72,9 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       const { email } = request.body;
       // Answered before any lookup: known and unknown e-mails take the same time. Over the per-e-mail limit the
       // answer stays the same; only no e-mail is sent.
+      const from = auditActorOf(request);
       background.run('password reset e-mail', async () => {
-        if (await takeResetMailSlot(throttle, email)) await requestPasswordReset({ db, clock, jwtSecret, mailer, publicUrl }, email);
+        if (await takeResetMailSlot(throttle, email)) await requestPasswordReset({ db, clock, jwtSecret, mailer, publicUrl }, email, from);
       });
       return { message: FORGOT_PASSWORD_ANSWER };
     },

@@ -232,10 +232,11 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     },
     async (request, reply) => {
       const message = await sendPaymentMessage(
-        { db: ctx.db, mailer, publicUrl: ctx.publicUrl },
+        { db: ctx.db, clock: ctx.clock, mailer, publicUrl: ctx.publicUrl },
         scopedOrganisation(request),
         request.params.id,
         request.body,
+        auditActorOf(request),
       );
       return reply.code(201).send(message);
     },

@@ -217,7 +217,7 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
       const form = isFormPost(request);
       try {
         if (request.validationError) throw new HttpError(400, 'Choose one of the banks listed.');
-        const { redirectUrl } = await selectBank(ctx, reference, request.body.bankCode);
+        const { redirectUrl } = await selectBank(ctx, reference, request.body.bankCode, auditActorOf(request, 'checkout'));
         if (!form) return { redirectUrl };
         return reply.code(303).header('location', redirectUrl).type('text/html; charset=utf-8').send('');
       } catch (error) {

@@ -42,6 +42,24 @@ export async function recordAudit(db: Database, clock: Clock, actor: AuditActor,
   });
 }
 
+/**
+ * Runs `work` in a transaction and appends the entry `entryOf` makes of its result in the same transaction: for a
+ * change written by a function that takes only a database handle (the reference tables, file uploads).
+ */
+export async function withAudit<Result>(
+  db: Database,
+  clock: Clock,
+  actor: AuditActor,
+  work: (tx: Database) => Promise<Result>,
+  entryOf: (result: Result) => AuditEntry,
+): Promise<Result> {
+  return db.transaction(async (tx) => {
+    const result = await work(tx);
+    await recordAudit(tx, clock, actor, entryOf(result));
+    return result;
+  });
+}
+
 const comparable = (value: unknown) => JSON.stringify(value instanceof Date ? value.toISOString() : (value ?? null));
 
 /**

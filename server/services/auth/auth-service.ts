@@ -54,16 +54,29 @@ const hashResetToken = (token: string) => createHash('sha256').update(token).dig
  * Creates a single-use, one-hour reset link and e-mails it. Unknown e-mails are silently ignored
  * so the answer never reveals whether an account exists.
  */
-export async function requestPasswordReset(ctx: AuthContext & { mailer: Mailer; publicUrl: string }, email: string): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AuthContext & { mailer: Mailer; publicUrl: string },
+  email: string,
+  from: AuditActor,
+): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
-  await insertPasswordReset(ctx.db, {
-    userId: user.id,
-    tokenHash: hashResetToken(token),
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
-    createdAt: now,
+  await ctx.db.transaction(async (tx) => {
+    await insertPasswordReset(tx, {
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+      createdAt: now,
+    });
+    const actor: AuditActor = { ...from, kind: 'user', userId: null, label: email, role: null };
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'auth.password-reset.request',
+      targetType: 'user',
+      targetId: user.id,
+      orgId: user.orgId,
+    });
   });
   const link = resetLink(ctx.publicUrl, token);
   await ctx.mailer.queue({
