@@ -13,6 +13,7 @@ import ScreenHeader from '../ui/ScreenHeader.tsx';
 import PaymentDeliveriesPanel from './PaymentDeliveriesPanel.tsx';
 import PaymentFacts from './PaymentFacts.tsx';
 import PaymentTimelineList from './PaymentTimelineList.tsx';
+import PaymentAuditPanel from './PaymentAuditPanel.tsx';
 
 type Loaded =
   { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'loaded'; timeline: PaymentTimeline };
@@ -103,6 +104,7 @@ function PaymentDetail({ superadmin }: { superadmin: boolean }) {
         resendingId={resendingId}
         onResend={(delivery) => void resend(delivery, timeline.organisation.id)}
       />
+      <PaymentAuditPanel reference={timeline.payment.reference} />
     </section>
   );
 }
