@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { findPaymentByReference } from '../payments/payments-repository.ts';
 import type { AuditChanges, AuditEventWire } from '../../../isomorphic/schemas/audit.ts';
 import { CSV_BOM, csvRow } from '../../../isomorphic/csv.ts';
 import type { AuditActor } from './audit-actor.ts';
@@ -146,8 +147,10 @@ export async function auditEventPage(
   return { items, next: rows.length > page.pageSize && last ? String(last.id) : null };
 }
 
-/** The entries of one payment (its reference), oldest first: the payment detail page's Audit section. */
+/** The entries of one payment (its reference), oldest first: the payment detail page's Audit section; 404 outside `orgId`. */
 export async function paymentAuditEvents(db: Database, orgId: number | null, reference: string): Promise<AuditEventWire[]> {
+  const payment = await findPaymentByReference(db, reference);
+  if (!payment || (orgId !== null && payment.orgId !== orgId)) throw notFound('Payment not found.');
   const rows = await listAuditEvents(db, { orgId: orgId ?? undefined, targetType: 'payment', targetId: reference }, 500);
   return rows.reverse().map(toWire);
 }
