@@ -49,6 +49,7 @@ import webhookConfigRoutes from './routes/webhook-config.ts';
 import dashboardRoutes from './routes/dashboard.ts';
 import aiRoutes from './routes/ai.ts';
 import logRoutes from './routes/logs.ts';
+import auditEventRoutes from './routes/audit-events.ts';
 import { MAX_IMAGE_BYTES } from './services/files/image-type.ts';
 import { ApiLogBuffer } from './services/api-log/api-log-buffer.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
@@ -236,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, { db, clock });
       await api.register(aiRoutes, { db, clock, model: options.aiModel });
       await api.register(logRoutes, { db });
+      await api.register(auditEventRoutes, { db, clock });
       await api.register(pspWebhookRoutes, {
         ctx: { db, clock, dataKey: options.dataKey, targets },
         perIpPerMinute: options.pspWebhookRateLimitPerMinute ?? 600,

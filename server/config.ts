@@ -38,6 +38,8 @@ export interface Config {
   /** Share (0–1) of successful reads recorded in api_logs (API_LOG_READS). */
   apiLogReads: number;
   webhookLogRetentionDays: number;
+  /** Days audit entries are kept (AUDIT_RETENTION_DAYS); the retention job deletes older ones. */
+  auditRetentionDays: number;
   reconcileAfterMinutes: number;
   idempotencyLeaseSeconds: number;
   sandboxPsp: boolean;
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestLogReads: share('REQUEST_LOG_READS', DEFAULT_REQUEST_LOG_POLICY.lineReads),
     apiLogReads: share('API_LOG_READS', DEFAULT_REQUEST_LOG_POLICY.apiLogReads),
     webhookLogRetentionDays: integer('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
+    auditRetentionDays: integer('AUDIT_RETENTION_DAYS', 365, 1, 36500),
     reconcileAfterMinutes: integer('RECONCILE_AFTER_MINUTES', 30, 1, 10080),
     idempotencyLeaseSeconds: integer('IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
     sandboxPsp: boolean('SANDBOX_PSP', true),

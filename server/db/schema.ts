@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { GatewayConfig } from '../../isomorphic/gateway-config/index.ts';
 import type { PaymentMetadata } from '../../isomorphic/schemas/payments.ts';
+import type { AuditChanges } from '../../isomorphic/schemas/audit.ts';
 import type { Role } from '../../isomorphic/schemas/users.ts';
 import type { HmacAlgorithm } from '../../isomorphic/signing.ts';
 import {
@@ -732,4 +733,39 @@ export const paymentRollupTotals = pgTable(
     ...rollupKeyAndSums(),
   },
   (table) => [primaryKey({ columns: [table.orgId, table.currency, table.status, table.gatewayId, table.shard] })],
+);
+
+/**
+ * The audit trail: who did what to which target, and the changed fields before → after with secrets masked
+ * (server/services/audit). Append-only; only the retention job deletes rows. No foreign keys: an entry outlives its
+ * actor and target.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    ...bigSerialKey(),
+    at: timestamptz('at').notNull(),
+    actorKind: varchar('actor_kind', { length: 20 }).notNull(),
+    actorUserId: integer('actor_user_id'),
+    // A snapshot ("Name <email>", or the token's / page's description): the user may be renamed or deleted later.
+    actorLabel: varchar('actor_label', { length: 300 }),
+    actorRole: varchar('actor_role', { length: 20 }),
+    // The target's organisation (what an orgadmin's view filters on); null for global targets.
+    orgId: integer('org_id'),
+    clientAddress: varchar('client_address', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 500 }),
+    action: varchar('action', { length: 80 }).notNull(),
+    targetType: varchar('target_type', { length: 40 }).notNull(),
+    targetId: varchar('target_id', { length: 120 }),
+    changes: jsonb('changes').$type<AuditChanges>().notNull().default({}),
+  },
+  (table) => [
+    index('audit_events_at_idx').on(table.at, table.id),
+    index('audit_events_org_at_idx').on(table.orgId, table.at, table.id),
+    index('audit_events_target_idx').on(table.targetType, table.targetId),
+    check(
+      'audit_events_actor_kind_check',
+      sql`${table.actorKind} in ('user', 'api-token', 'checkout', 'record-url', 'psp-callback', 'worker', 'system')`,
+    ),
+  ],
 );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import {
@@ -72,7 +73,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       const { email, password } = request.body;
       await assertSignInAllowed(throttle, email, request.ip);
       try {
-        const result = await login(signIn, email, password, clientInfoOf(request));
+        const result = await login(signIn, email, password, clientInfoOf(request), auditActorOf(request));
         // Only a whole sign-in ends the failure streak: the password alone must not wipe the count of wrong codes.
         if (!('session' in result)) {
           return { two_factor: result.step, challenge_token: result.challengeToken, expires_in: result.expiresIn };
@@ -101,7 +102,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       // Codes are guessed like passwords: the same per-account-and-address counter slows and blocks them.
       await assertSignInAllowed(throttle, user.email, request.ip);
       try {
-        const token = await completeTwoFactorSignIn(signIn, user, request.body.code, clientInfoOf(request));
+        const token = await completeTwoFactorSignIn(signIn, user, request.body.code, clientInfoOf(request), auditActorOf(request));
         await recordSignIn(throttle, user.email, request.ip);
         return session(token);
       } catch (error) {
@@ -125,8 +126,9 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       const { email } = request.body;
       // Answered before any lookup: known and unknown e-mails take the same time. Over the per-e-mail limit the
       // answer stays the same; only no e-mail is sent.
+      const from = auditActorOf(request);
       background.run('password reset e-mail', async () => {
-        if (await takeResetMailSlot(throttle, email)) await requestPasswordReset({ db, clock, jwtSecret, mailer, publicUrl }, email);
+        if (await takeResetMailSlot(throttle, email)) await requestPasswordReset({ db, clock, jwtSecret, mailer, publicUrl }, email, from);
       });
       return { message: FORGOT_PASSWORD_ANSWER };
     },
@@ -143,7 +145,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opt
       },
     },
     async (request) => {
-      await resetPassword({ db, clock, jwtSecret }, request.body.token, request.body.password);
+      await resetPassword({ db, clock, jwtSecret }, request.body.token, request.body.password, auditActorOf(request));
       return { message: 'Your password has been reset successfully!' };
     },
   );

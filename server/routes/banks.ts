@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import { Bank, BankList, BankRef, CreateBankBody, UpdateBankBody } from '../../isomorphic/schemas/banks.ts';
 import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
 import { createBank, deleteBank, listBanks, updateBank, type BankContext } from '../services/banks/banks-service.ts';
@@ -34,7 +35,7 @@ function bankScopeRoutes(prefix: string, organisationScope: OrganisationScope): 
           response: { 201: BankRef, ...authErrors, 409: authErrors[400] },
         },
       },
-      async (request, reply) => reply.code(201).send(await createBank(ctx, scopedOrgId(request), request.body)),
+      async (request, reply) => reply.code(201).send(await createBank(ctx, scopedOrgId(request), request.body, auditActorOf(request))),
     );
     app.patch(
       `${prefix}/:id`,
@@ -48,7 +49,7 @@ function bankScopeRoutes(prefix: string, organisationScope: OrganisationScope): 
           response: { 200: BankRef, ...authErrors, 409: authErrors[400] },
         },
       },
-      async (request) => updateBank(ctx, scopedOrgId(request), request.params.id, request.body),
+      async (request) => updateBank(ctx, scopedOrgId(request), request.params.id, request.body, auditActorOf(request)),
     );
     app.delete(
       `${prefix}/:id`,
@@ -57,7 +58,7 @@ function bankScopeRoutes(prefix: string, organisationScope: OrganisationScope): 
         schema: { ...common, summary: 'Delete a bank', params: IdParams, response: { 200: MessageResponse, ...authErrors } },
       },
       async (request) => {
-        await deleteBank(ctx, scopedOrgId(request), request.params.id);
+        await deleteBank(ctx, scopedOrgId(request), request.params.id, auditActorOf(request));
         return { message: 'Bank deleted.' };
       },
     );

@@ -15,6 +15,7 @@ export default referenceRoutes({
     update: 'Edit or toggle a country',
     remove: 'Delete a country not used by any organisation',
   },
+  auditType: 'country',
   deleted: 'Country deleted.',
   list: listCountries,
   save: saveCountry,

@@ -15,6 +15,7 @@ export default referenceRoutes({
     update: 'Edit or toggle a currency',
     remove: 'Delete a currency no organisation uses',
   },
+  auditType: 'currency',
   deleted: 'Currency deleted.',
   list: listCurrencies,
   save: saveCurrency,

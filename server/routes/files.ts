@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auditActorOf } from '../plugins/audit-actor.ts';
+import { withAudit } from '../services/audit/audit-service.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
@@ -24,7 +26,20 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = as
     async (request, reply) => {
       const caller = callerOf(request);
       const bytes = await readImageUpload(request, 'file');
-      return reply.code(201).send(await storeImage(db, clock, bytes, { uploadedBy: caller.id, orgId: caller.orgId }));
+      const stored = await withAudit(
+        db,
+        clock,
+        auditActorOf(request),
+        (tx) => storeImage(tx, clock, bytes, { uploadedBy: caller.id, orgId: caller.orgId }),
+        (file) => ({
+          action: 'file.upload',
+          targetType: 'file',
+          targetId: file.url,
+          orgId: caller.orgId,
+          changes: { size: { before: null, after: file.size } },
+        }),
+      );
+      return reply.code(201).send(stored);
     },
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
 import { CreateGatewayBody, Gateway, GatewayList, GatewayRef, UpdateGatewayBody } from '../../isomorphic/schemas/gateways.ts';
 import { createGateway, deleteGateway, listGateways, updateGateway, type GatewayContext } from '../services/gateways/gateways-service.ts';
@@ -31,7 +32,7 @@ function gatewayScopeRoutes(prefix: string, organisationScope: OrganisationScope
           response: { 201: GatewayRef, ...authErrors },
         },
       },
-      async (request, reply) => reply.code(201).send(await createGateway(ctx, scopedOrgId(request), request.body)),
+      async (request, reply) => reply.code(201).send(await createGateway(ctx, scopedOrgId(request), request.body, auditActorOf(request))),
     );
     app.patch(
       `${prefix}/:id`,
@@ -45,7 +46,7 @@ function gatewayScopeRoutes(prefix: string, organisationScope: OrganisationScope
           response: { 200: GatewayRef, ...authErrors },
         },
       },
-      async (request) => updateGateway(ctx, scopedOrgId(request), request.params.id, request.body),
+      async (request) => updateGateway(ctx, scopedOrgId(request), request.params.id, request.body, auditActorOf(request)),
     );
     app.delete(
       `${prefix}/:id`,
@@ -54,7 +55,7 @@ function gatewayScopeRoutes(prefix: string, organisationScope: OrganisationScope
         schema: { ...common, summary: 'Delete a gateway', params: IdParams, response: { 200: MessageResponse, ...authErrors } },
       },
       async (request) => {
-        await deleteGateway(ctx, scopedOrgId(request), request.params.id);
+        await deleteGateway(ctx, scopedOrgId(request), request.params.id, auditActorOf(request));
         return { message: 'Gateway deleted.' };
       },
     );

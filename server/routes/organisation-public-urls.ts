@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import type { Database } from '../db/client.ts';
 import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { authErrors, IdParams, UrlResponse } from '../../isomorphic/schemas/common.ts';
@@ -66,7 +67,7 @@ const organisationPublicUrlRoutes: FastifyPluginAsyncTypebox<Options> = async (a
           response: { 200: UrlResponse, ...authErrors },
         },
       },
-      async (request) => rotateCheckoutToken(db, clock, await scope.orgOf(request), publicUrl),
+      async (request) => rotateCheckoutToken(db, clock, await scope.orgOf(request), publicUrl, auditActorOf(request)),
     );
     app.get(
       `${scope.path}/record-url`,

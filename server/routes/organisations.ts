@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { scopedOrganisation } from '../plugins/organisation-scope.ts';
@@ -69,7 +70,11 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createOrganisation(ctx, { ...request.body, currencies: splitCurrencies(request.body.currencies) })),
+      reply
+        .code(201)
+        .send(
+          await createOrganisation(ctx, { ...request.body, currencies: splitCurrencies(request.body.currencies) }, auditActorOf(request)),
+        ),
   );
 
   app.get(
@@ -93,7 +98,7 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
         response: { 200: OrganisationRef, ...authErrors },
       },
     },
-    async (request) => updateOrganisation(ctx, scopedOrganisation(request), request.body, { full: false }),
+    async (request) => updateOrganisation(ctx, scopedOrganisation(request), request.body, { full: false }, auditActorOf(request)),
   );
   app.post(
     '/organisations/my-organisation/logo',
@@ -111,7 +116,7 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
       const caller = callerOf(request);
       const orgId = scopedOrganisation(request);
       const { url } = await storeImage(db, clock, await readImageUpload(request, 'logo'), { uploadedBy: caller.id, orgId });
-      return setOrganisationLogo(ctx, orgId, url, false);
+      return setOrganisationLogo(ctx, orgId, url, false, auditActorOf(request));
     },
   );
 
@@ -136,7 +141,13 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
       },
     },
     async (request) =>
-      updateOrganisation(ctx, request.params.id, { ...request.body, currencies: splitCurrencies(request.body.currencies) }, { full: true }),
+      updateOrganisation(
+        ctx,
+        request.params.id,
+        { ...request.body, currencies: splitCurrencies(request.body.currencies) },
+        { full: true },
+        auditActorOf(request),
+      ),
   );
   app.post(
     '/organisations/:id/logo',
@@ -157,7 +168,7 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
         uploadedBy: caller.id,
         orgId: request.params.id,
       });
-      return setOrganisationLogo(ctx, request.params.id, url, true);
+      return setOrganisationLogo(ctx, request.params.id, url, true, auditActorOf(request));
     },
   );
   app.delete(
@@ -172,7 +183,7 @@ const organisationRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
       },
     },
     async (request) => {
-      await deleteOrganisation(ctx, request.params.id);
+      await deleteOrganisation(ctx, request.params.id, auditActorOf(request));
       return { message: 'Organisation deleted.' };
     },
   );

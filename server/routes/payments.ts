@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { scopedOrganisation, scopedOrgId, type OrganisationScope } from '../plugins/organisation-scope.ts';
 import { authErrors, errorResponses, IdParams, UrlResponse } from '../../isomorphic/schemas/common.ts';
@@ -98,7 +99,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         ctx.db,
         { orgId, key: request.headers['idempotency-key'], body: request.body, clock: ctx.clock, leaseMs },
         async (claim) => {
-          const created = await createPayment(ctx, orgId, caller.via === 'session' ? caller.id : null, request.body, claim);
+          const input = { ...request.body, auditActor: auditActorOf(request) };
+          const created = await createPayment(ctx, orgId, caller.via === 'session' ? caller.id : null, input, claim);
           return { statusCode: 201, body: createdBody(created) };
         },
       );
@@ -199,7 +201,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
         response: { 200: PaymentRef, ...authErrors, ...errorResponses(409) },
       },
     },
-    async (request) => markPaid(ctx.db, scopedOrganisation(request), request.params.id, callerOf(request).id, ctx.clock.now()),
+    async (request) =>
+      markPaid(ctx.db, scopedOrganisation(request), request.params.id, callerOf(request).id, ctx.clock.now(), auditActorOf(request)),
   );
 
   app.post(
@@ -252,10 +255,11 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     },
     async (request, reply) => {
       const message = await sendPaymentMessage(
-        { db: ctx.db, mailer, publicUrl: ctx.publicUrl },
+        { db: ctx.db, clock: ctx.clock, mailer, publicUrl: ctx.publicUrl },
         scopedOrganisation(request),
         request.params.id,
         request.body,
+        auditActorOf(request),
       );
       return reply.code(201).send(message);
     },

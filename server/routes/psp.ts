@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import type { Database } from '../db/client.ts';
 import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
 import { Provider, ProviderBody, ProviderConstraints, ProviderList, ProviderRef } from '../../isomorphic/schemas/providers.ts';
@@ -30,7 +31,7 @@ const pspRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = asy
         response: { 201: ProviderRef, ...authErrors, 409: authErrors[400] },
       },
     },
-    async (request, reply) => reply.code(201).send(await createProvider(db, clock, request.body)),
+    async (request, reply) => reply.code(201).send(await createProvider(db, clock, request.body, auditActorOf(request))),
   );
   app.delete(
     '/psp/:id',
@@ -44,7 +45,7 @@ const pspRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = asy
       },
     },
     async (request) => {
-      await removeProvider(db, request.params.id);
+      await removeProvider(db, clock, request.params.id, auditActorOf(request));
       return { message: 'Provider removed.' };
     },
   );

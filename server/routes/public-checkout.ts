@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { HttpError } from '../errors.ts';
@@ -103,7 +104,8 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
           ctx.db,
           { orgId: organisation.id, key: request.headers['idempotency-key'], body: request.body, clock: ctx.clock, leaseMs },
           async (claim) => {
-            const created = await startCheckoutPayment(ctx, token, request.body, claim);
+            const input = { ...request.body, auditActor: auditActorOf(request, 'checkout') };
+            const created = await startCheckoutPayment(ctx, token, input, claim);
             const checkoutUrl = created.gatewayInit?.ok ? created.gatewayInit.checkoutUrl : null;
             const body: Static<typeof CheckoutResponse> = {
               reference: created.payment.reference,
@@ -156,7 +158,8 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
         ctx.db,
         { orgId, key: request.headers['idempotency-key'], body: request.body, clock: ctx.clock, leaseMs },
         async (claim) => {
-          const { payment, receiptUrl } = await recordCompletedPayment(ctx, request.params.token, request.body, claim);
+          const input = { ...request.body, auditActor: auditActorOf(request, 'record-url') };
+          const { payment, receiptUrl } = await recordCompletedPayment(ctx, request.params.token, input, claim);
           request.log.info({ orgId, reference: payment.reference, ip: request.ip }, 'payment recorded through the Record URL');
           const body: Static<typeof RecordResponse> = {
             reference: payment.reference,
@@ -214,7 +217,7 @@ const publicCheckoutRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContex
       const form = isFormPost(request);
       try {
         if (request.validationError) throw new HttpError(400, 'Choose one of the banks listed.');
-        const { redirectUrl } = await selectBank(ctx, reference, request.body.bankCode);
+        const { redirectUrl } = await selectBank(ctx, reference, request.body.bankCode, auditActorOf(request, 'checkout'));
         if (!form) return { redirectUrl };
         return reply.code(303).header('location', redirectUrl).type('text/html; charset=utf-8').send('');
       } catch (error) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import type { Database } from '../db/client.ts';
 import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
@@ -33,7 +34,8 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
         response: { 201: ReceiptBatchRef, ...withConflicts },
       },
     },
-    async (request, reply) => reply.code(201).send(await createBatch(db, clock, scopedOrganisation(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createBatch(db, clock, scopedOrganisation(request), request.body, auditActorOf(request))),
   );
   app.patch(
     '/receipt-batches/:id/activate',
@@ -47,7 +49,7 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
         response: { 200: ReceiptBatchRef, ...authErrors },
       },
     },
-    async (request) => activateBatch(db, scopedOrganisation(request), request.params.id),
+    async (request) => activateBatch(db, clock, scopedOrganisation(request), request.params.id, auditActorOf(request)),
   );
   app.delete(
     '/receipt-batches/:id',
@@ -57,7 +59,7 @@ const receiptBatchRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock
       schema: { ...common, summary: 'Delete a batch', params: IdParams, response: { 200: MessageResponse, ...authErrors } },
     },
     async (request) => {
-      await deleteBatch(db, scopedOrganisation(request), request.params.id);
+      await deleteBatch(db, clock, scopedOrganisation(request), request.params.id, auditActorOf(request));
       return { message: 'Batch deleted.' };
     },
   );

@@ -6,6 +6,10 @@ import { MessageResponse, authErrors, IdParams } from '../../isomorphic/schemas/
 import { ListOf, pageOf } from '../../isomorphic/schemas/pagination.ts';
 import { ReferenceListQuery } from '../../isomorphic/schemas/reference.ts';
 import type { ListOptions } from '../services/reference/reference-service.ts';
+import { changesBetween, withAudit } from '../services/audit/audit-service.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
+
+const idOf = (row: unknown) => (row as { id?: number } | null)?.id ?? null;
 
 /** What tells the country routes from the currency routes: their words, schemas and service calls. */
 export interface ReferenceResource<Create extends TObject, Update extends TObject> {
@@ -17,6 +21,8 @@ export interface ReferenceResource<Create extends TObject, Update extends TObjec
   createBody: Create;
   updateBody: Update;
   summaries: { list: string; create: string; update: string; remove: string };
+  /** The audit trail's target type: `country`, `currency`. */
+  auditType: string;
   /** The reply to a delete. */
   deleted: string;
   list: (db: Database, options: ListOptions) => Promise<{ items: unknown[]; total: number; page: number; pageSize: number }>;
@@ -62,7 +68,23 @@ export function referenceRoutes<Create extends TObject, Update extends TObject>(
           response: { 201: resource.ref, ...authErrors, 409: authErrors[400] },
         },
       },
-      async (request, reply) => reply.code(201).send(await resource.save(db, clock, undefined, request.body as Static<Create>)),
+      async (request, reply) => {
+        const body = request.body as Static<Create>;
+        const saved = await withAudit(
+          db,
+          clock,
+          auditActorOf(request),
+          (tx) => resource.save(tx, clock, undefined, body),
+          (row) => ({
+            action: `${resource.auditType}.create`,
+            targetType: resource.auditType,
+            targetId: idOf(row),
+            orgId: null,
+            changes: changesBetween(null, body),
+          }),
+        );
+        return reply.code(201).send(saved);
+      },
     );
     app.patch(
       `/${plural}/:id`,
@@ -76,7 +98,23 @@ export function referenceRoutes<Create extends TObject, Update extends TObject>(
           response: { 200: resource.ref, ...authErrors, 409: authErrors[400] },
         },
       },
-      async (request) => resource.save(db, clock, request.params.id, request.body as Static<Update>),
+      async (request) => {
+        const body = request.body as Static<Update>;
+        const { id } = request.params;
+        return withAudit(
+          db,
+          clock,
+          auditActorOf(request),
+          (tx) => resource.save(tx, clock, id, body),
+          () => ({
+            action: `${resource.auditType}.update`,
+            targetType: resource.auditType,
+            targetId: id,
+            orgId: null,
+            changes: changesBetween(null, body),
+          }),
+        );
+      },
     );
     app.delete(
       `/${plural}/:id`,
@@ -90,7 +128,15 @@ export function referenceRoutes<Create extends TObject, Update extends TObject>(
         },
       },
       async (request) => {
-        await resource.remove(db, request.params.id);
+        const { id } = request.params;
+        const entry = { action: `${resource.auditType}.delete`, targetType: resource.auditType, targetId: id, orgId: null };
+        await withAudit(
+          db,
+          clock,
+          auditActorOf(request),
+          (tx) => resource.remove(tx, id),
+          () => entry,
+        );
         return { message: resource.deleted };
       },
     );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import type { Database } from '../db/client.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { changePassword } from '../services/auth/auth-service.ts';
@@ -47,7 +48,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
         response: { 200: UserRef, ...authErrors },
       },
     },
-    async (request) => updateMyProfile(db, clock, callerOf(request).id, request.body),
+    async (request) => updateMyProfile(db, clock, callerOf(request).id, request.body, auditActorOf(request)),
   );
 
   app.post(
@@ -71,6 +72,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
         caller.sessionId,
         request.body.currentPassword,
         request.body.newPassword,
+        auditActorOf(request),
       );
       return { message: 'Password changed successfully!', access_token: token };
     },
@@ -122,7 +124,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
         response: { 201: UserRef, ...withConflicts },
       },
     },
-    async (request, reply) => reply.code(201).send(await createUser(db, callerOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createUser(db, clock, callerOf(request), auditActorOf(request), request.body)),
   );
 
   app.patch(
@@ -137,7 +139,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
         response: { 200: UserRef, ...authErrors },
       },
     },
-    async (request) => updateUser(db, clock, callerOf(request), request.params.id, request.body),
+    async (request) => updateUser(db, clock, callerOf(request), request.params.id, request.body, auditActorOf(request)),
   );
 
   app.post(
@@ -153,7 +155,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       },
     },
     async (request) => {
-      await resetUserPassword(db, clock, callerOf(request), request.params.id, request.body.newPassword);
+      await resetUserPassword(db, clock, callerOf(request), request.params.id, request.body.newPassword, auditActorOf(request));
       return { message: 'Password updated.' };
     },
   );
@@ -165,7 +167,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock; jwtSec
       schema: { ...common, summary: 'Delete a user', params: IdParams, response: { 200: MessageResponse, ...authErrors } },
     },
     async (request) => {
-      await deleteUser(db, callerOf(request), request.params.id);
+      await deleteUser(db, clock, callerOf(request), request.params.id, auditActorOf(request));
       return { message: 'User deleted.' };
     },
   );

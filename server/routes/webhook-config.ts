@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import { authErrors, IdParams } from '../../isomorphic/schemas/common.ts';
 import { ListOf, pageOf } from '../../isomorphic/schemas/pagination.ts';
 import {
@@ -54,7 +55,7 @@ function scopeRoutes(prefix: string, organisationScope: OrganisationScope): Fast
           response: { 200: WebhookConfig, ...authErrors },
         },
       },
-      async (request) => updateWebhookConfig(ctx, scopedOrganisation(request), request.body),
+      async (request) => updateWebhookConfig(ctx, scopedOrganisation(request), request.body, auditActorOf(request)),
     );
     app.get(
       `${prefix}/webhook-deliveries`,
@@ -82,7 +83,9 @@ function scopeRoutes(prefix: string, organisationScope: OrganisationScope): Fast
         },
       },
       async (request, reply) =>
-        reply.code(202).send(await resendWebhookDelivery(ctx, scopedOrganisation(request), request.params.deliveryId)),
+        reply
+          .code(202)
+          .send(await resendWebhookDelivery(ctx, scopedOrganisation(request), request.params.deliveryId, auditActorOf(request))),
     );
     app.get(
       `${prefix}/webhook-deliveries/:deliveryId/attempts`,
@@ -110,7 +113,8 @@ function scopeRoutes(prefix: string, organisationScope: OrganisationScope): Fast
           response: { 202: WebhookRecoverResult, ...authErrors },
         },
       },
-      async (request, reply) => reply.code(202).send(await recoverFailedDeliveries(ctx, scopedOrganisation(request), request.body.since)),
+      async (request, reply) =>
+        reply.code(202).send(await recoverFailedDeliveries(ctx, scopedOrganisation(request), request.body.since, auditActorOf(request))),
     );
     app.post(
       `${prefix}/webhook-test`,
@@ -123,7 +127,7 @@ function scopeRoutes(prefix: string, organisationScope: OrganisationScope): Fast
           response: { 202: WebhookDelivery, ...authErrors },
         },
       },
-      async (request, reply) => reply.code(202).send(await sendTestWebhook(ctx, scopedOrganisation(request))),
+      async (request, reply) => reply.code(202).send(await sendTestWebhook(ctx, scopedOrganisation(request), auditActorOf(request))),
     );
   };
 }

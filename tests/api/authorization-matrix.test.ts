@@ -104,6 +104,7 @@ const foreignScoped = (): RouteCase[] => [
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}/receipt` },
   { method: 'POST', url: `/api/payments/${foreignPaymentReference}/messages`, payload: { subject: 'Hi', body: 'Pay up' } },
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}/messages` },
+  { method: 'GET', url: `/api/payments/${foreignPaymentReference}/audit-events` },
   { method: 'GET', url: `/api/payments/${foreignPaymentReference}/timeline` },
   { method: 'POST', url: `/api/payments/${foreignPaidReference}/refunds`, payload: { reason: 'Taken over' } },
   { method: 'GET', url: `/api/payments/${foreignPaidReference}/refunds` },
@@ -216,6 +217,9 @@ const selfScopedOrPublic = new Set([
   'POST /receipt-batches',
   // PSP callback logs of the caller's own organisation (no organisation can be named).
   'GET /logs/webhooks/organisation',
+  // The audit trail of the caller's own organisation (organisationId is a 400 for an orgadmin: audit-events.test.ts).
+  'GET /audit-events',
+  'GET /audit-events/export.csv',
   // Dashboard figures of the caller's organisation (an orgId of another one is 404: see foreignScoped).
   'GET /dashboard/my-status-totals',
   'GET /dashboard/org-volume-chart',

@@ -18,6 +18,7 @@ const CODE = /\.(ts|tsx|mts|cts|js|mjs|jsx|astro)$/;
  */
 const handleTypeImports: ReadonlyArray<readonly [string, string]> = [
   ['server/routes/ai.ts', '../db/client.ts'],
+  ['server/routes/audit-events.ts', '../db/client.ts'],
   ['server/routes/auth.ts', '../db/client.ts'],
   ['server/routes/checkout-pages.ts', '../db/client.ts'],
   ['server/routes/credit-notes.ts', '../db/client.ts'],

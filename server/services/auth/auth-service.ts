@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
+import { recordAudit, type AuditActor } from '../audit/audit-service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../users/users-repository.ts';
 import { consumePasswordReset, insertPasswordReset, invalidateUserResets } from './password-resets-repository.ts';
@@ -34,19 +35,44 @@ export interface SignInContext extends AuthContext {
 /** A session token, or the challenge of the second step the sign-in still needs. */
 export type SignInResult = { session: string } | { step: ChallengePurpose; challengeToken: string; expiresIn: number };
 
+/** The audit actor of a sign-in by `user`, from the request's address and user agent. */
+const signedInActor = (from: AuditActor, user: UserRecord): AuditActor => ({
+  ...from,
+  kind: 'user',
+  userId: user.id,
+  label: `${user.name} <${user.email}>`,
+  role: user.role,
+});
+
 /**
  * Checks credentials; the same 401 for unknown e-mail and wrong password. With the right password: a session, or —
- * when the user has 2FA, or must enrol first — a short-lived challenge and no session yet.
+ * when the user has 2FA, or must enrol first — a short-lived challenge and no session yet. A failure is audited on its
+ * own (there is no change); a success when the session opens (here, or after the second step).
  */
-export async function login(ctx: SignInContext, email: string, password: string, client: ClientInfo): Promise<SignInResult> {
+export async function login(
+  ctx: SignInContext,
+  email: string,
+  password: string,
+  client: ClientInfo,
+  from: AuditActor,
+): Promise<SignInResult> {
   const user = await findUserByEmail(ctx.db, email);
+  const actor: AuditActor = user ? signedInActor(from, user) : { ...from, kind: 'user', userId: null, label: email, role: null };
+  const signIn = { targetType: 'user', targetId: user?.id ?? null, orgId: user?.orgId ?? null };
   if (!user) {
     await verifyAgainstDecoy(password);
+    await recordAudit(ctx.db, ctx.clock, actor, { action: 'auth.sign-in.failed', ...signIn });
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  if (!(await verifyPassword(password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    await recordAudit(ctx.db, ctx.clock, actor, { action: 'auth.sign-in.failed', ...signIn });
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
   const step = secondStepOf(ctx, user);
-  if (step === null) return { session: await startSession(ctx, user, client) };
+  if (step === null) {
+    await recordAudit(ctx.db, ctx.clock, actor, { action: 'auth.sign-in', ...signIn });
+    return { session: await startSession(ctx, user, client) };
+  }
   const challengeToken = await signChallengeToken(
     ctx.jwtSecret,
     { userId: user.id, purpose: step, sessionVersion: user.sessionVersion },
@@ -68,9 +94,28 @@ export async function userOfChallenge(ctx: SignInContext, challengeToken: string
   return user;
 }
 
-/** The second step of a sign-in: a TOTP code or an unused recovery code opens the session; 401 otherwise. */
-export async function completeTwoFactorSignIn(ctx: SignInContext, user: UserRecord, code: string, client: ClientInfo): Promise<string> {
-  if (!(await checkSecondFactor(ctx, user, code))) throw unauthorized(INVALID_CODE);
+/** The second step of a sign-in: a TOTP code or an unused recovery code opens the session; 401 otherwise. Both audited. */
+export async function completeTwoFactorSignIn(
+  ctx: SignInContext,
+  user: UserRecord,
+  code: string,
+  client: ClientInfo,
+  from: AuditActor,
+): Promise<string> {
+  const signIn = { targetType: 'user', targetId: user.id, orgId: user.orgId };
+  if (!(await checkSecondFactor(ctx, user, code))) {
+    await recordAudit(ctx.db, ctx.clock, signedInActor(from, user), {
+      action: 'auth.sign-in.failed',
+      ...signIn,
+      changes: { step: { before: null, after: 'code' } },
+    });
+    throw unauthorized(INVALID_CODE);
+  }
+  await recordAudit(ctx.db, ctx.clock, signedInActor(from, user), {
+    action: 'auth.sign-in',
+    ...signIn,
+    changes: { step: { before: null, after: 'code' } },
+  });
   return startSession(ctx, user, client);
 }
 
@@ -80,16 +125,29 @@ const hashResetToken = (token: string) => createHash('sha256').update(token).dig
  * Creates a single-use, one-hour reset link and e-mails it. Unknown e-mails are silently ignored
  * so the answer never reveals whether an account exists.
  */
-export async function requestPasswordReset(ctx: AuthContext & { mailer: Mailer; publicUrl: string }, email: string): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AuthContext & { mailer: Mailer; publicUrl: string },
+  email: string,
+  from: AuditActor,
+): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
-  await insertPasswordReset(ctx.db, {
-    userId: user.id,
-    tokenHash: hashResetToken(token),
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
-    createdAt: now,
+  await ctx.db.transaction(async (tx) => {
+    await insertPasswordReset(tx, {
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+      createdAt: now,
+    });
+    const actor: AuditActor = { ...from, kind: 'user', userId: null, label: email, role: null };
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'auth.password-reset.request',
+      targetType: 'user',
+      targetId: user.id,
+      orgId: user.orgId,
+    });
   });
   const link = resetLink(ctx.publicUrl, token);
   await ctx.mailer.queue({
@@ -106,7 +164,7 @@ function escapeHtml(value: string): string {
 }
 
 /** Sets a new password with a reset token; the token works once, within the hour. */
-export async function resetPassword(ctx: AuthContext, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: AuthContext, token: string, password: string, from: AuditActor): Promise<void> {
   assertPasswordLength(password);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
@@ -116,6 +174,22 @@ export async function resetPassword(ctx: AuthContext, token: string, password: s
     await updatePasswordHash(tx, userId, passwordHash, now);
     await invalidateUserResets(tx, userId, now);
     await revokeSessionsExcept(tx, userId, null, now);
+    const user = await findUserById(tx, userId);
+    const actor: AuditActor = {
+      ...from,
+      kind: 'user',
+      userId,
+      label: user ? `${user.name} <${user.email}>` : null,
+      role: user?.role ?? null,
+    };
+    const changes = { password: { before: 'set', after: password } };
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'auth.password.reset',
+      targetType: 'user',
+      targetId: userId,
+      orgId: user?.orgId ?? null,
+      changes,
+    });
   });
 }
 
@@ -129,6 +203,7 @@ export async function changePassword(
   sessionId: string,
   currentPassword: string,
   newPassword: string,
+  actor: AuditActor,
 ): Promise<string> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized();
@@ -140,6 +215,14 @@ export async function changePassword(
     const version = await updatePasswordHash(tx, userId, passwordHash, now);
     await invalidateUserResets(tx, userId, now);
     await revokeSessionsExcept(tx, userId, sessionId, now);
+    const changes = { password: { before: currentPassword, after: newPassword } };
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'user.password.change',
+      targetType: 'user',
+      targetId: userId,
+      orgId: user.orgId,
+      changes,
+    });
     return version;
   });
   return renewSessionToken(ctx, { id: userId, role: user.role, orgId: user.orgId, sessionVersion }, sessionId);

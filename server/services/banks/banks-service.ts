@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { changesBetween, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service.ts';
 import type { Bank, UpdateBankBody } from '../../../isomorphic/schemas/banks.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
@@ -81,22 +82,35 @@ export async function listBanks(ctx: BankContext, orgId: number | null): Promise
 }
 
 /** Creates a bank (code upper-cased and unique in its scope; API config validated like a gateway's). */
-export async function createBank(ctx: BankContext, orgId: number | null, input: BankInput): Promise<PublicBank> {
+export async function createBank(
+  ctx: BankContext,
+  orgId: number | null,
+  input: BankInput,
+  actor: AuditActor = SYSTEM_ACTOR,
+): Promise<PublicBank> {
   const values = checked(ctx, input);
   if (!values.code || !values.name || values.apiConfig === undefined || values.credentialsSealed === undefined)
     throw badRequest('Bank code, name and API config are required.');
   if (await rows.bankWithCode(ctx.db, orgId, values.code)) throw conflict(`A bank with code ${values.code} already exists.`);
   const now = ctx.clock.now();
   try {
-    const row = await rows.insertBank(ctx.db, {
+    const fields = {
       code: values.code,
       name: values.name,
       logoUrl: values.logoUrl ?? null,
       apiConfig: values.apiConfig,
       credentialsSealed: values.credentialsSealed,
-      orgId,
-      createdAt: now,
-      updatedAt: now,
+    };
+    const row = await ctx.db.transaction(async (tx) => {
+      const inserted = await rows.insertBank(tx, { ...fields, orgId, createdAt: now, updatedAt: now });
+      await recordAudit(tx, ctx.clock, actor, {
+        action: 'bank.create',
+        targetType: 'bank',
+        targetId: inserted.id,
+        orgId,
+        changes: changesBetween(null, fields),
+      });
+      return inserted;
     });
     return toPublicBank(row, ctx.dataKey);
   } catch (error) {
@@ -106,20 +120,37 @@ export async function createBank(ctx: BankContext, orgId: number | null, input: 
 }
 
 /** Edits a bank of the scope (masked credentials in its apiConfig keep their stored values). */
-export async function updateBank(ctx: BankContext, orgId: number | null, id: number, input: BankInput): Promise<PublicBank> {
+export async function updateBank(
+  ctx: BankContext,
+  orgId: number | null,
+  id: number,
+  input: BankInput,
+  actor: AuditActor,
+): Promise<PublicBank> {
   const existing = await rows.findBank(ctx.db, orgId, id);
   if (!existing) throw notFound('Bank not found.');
   const values = checked(ctx, input, storedCredentials(existing, ctx.dataKey).credentials);
   if (values.code && (await rows.bankWithCode(ctx.db, orgId, values.code, id)))
     throw conflict(`A bank with code ${values.code} already exists.`);
-  const row = await rows.updateBank(ctx.db, orgId, id, { ...values, updatedAt: ctx.clock.now() });
-  if (!row) throw notFound('Bank not found.');
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await rows.updateBank(tx, orgId, id, { ...values, updatedAt: ctx.clock.now() });
+    if (!updated) throw notFound('Bank not found.');
+    const changes = changesBetween(existing, values, Object.keys(values));
+    await recordAudit(tx, ctx.clock, actor, { action: 'bank.update', targetType: 'bank', targetId: id, orgId, changes });
+    return updated;
+  });
   return toPublicBank(row, ctx.dataKey);
 }
 
 /** Deletes a bank of the scope. */
-export async function deleteBank(ctx: BankContext, orgId: number | null, id: number): Promise<void> {
-  if (!(await rows.deleteBank(ctx.db, orgId, id))) throw notFound('Bank not found.');
+export async function deleteBank(ctx: BankContext, orgId: number | null, id: number, actor: AuditActor): Promise<void> {
+  const existing = await rows.findBank(ctx.db, orgId, id);
+  if (!existing) throw notFound('Bank not found.');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await rows.deleteBank(tx, orgId, id))) throw notFound('Bank not found.');
+    const changes = changesBetween({ code: existing.code, name: existing.name }, null);
+    await recordAudit(tx, ctx.clock, actor, { action: 'bank.delete', targetType: 'bank', targetId: id, orgId, changes });
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AuditActor } from '../audit/audit-actor.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { organisationIdByCheckoutToken, organisationIdByRecordToken } from '../organisations/public-urls.ts';
@@ -15,6 +16,8 @@ export interface PublicPaymentInput {
   customerEmail: string;
   customerPhone?: string | undefined;
   description?: string | undefined;
+  /** Who asked (the audit entry's actor): the checkout page or Record URL request. */
+  auditActor?: AuditActor | undefined;
 }
 
 const UNKNOWN_LINK = 'This payment link is not valid (it may have been replaced by a newer one).';

@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { changesBetween, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service.ts';
 import type { Gateway, UpdateGatewayBody } from '../../../isomorphic/schemas/gateways.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
@@ -116,37 +117,62 @@ async function mustFind(ctx: GatewayContext, orgId: number | null, id: number): 
 }
 
 /** Creates a gateway in a scope; nothing is saved unless the whole input is valid. */
-export async function createGateway(ctx: GatewayContext, orgId: number | null, input: GatewayInput): Promise<PublicGateway> {
+export async function createGateway(
+  ctx: GatewayContext,
+  orgId: number | null,
+  input: GatewayInput,
+  actor: AuditActor = SYSTEM_ACTOR,
+): Promise<PublicGateway> {
   const providerId = await resolveProviderId(ctx.db, input.provider);
   if (input.config === undefined) throw badRequest('Please provide valid JSON in Config.');
   const values = checkedFields(ctx, { priority: 1, hmacAlgo: 'sha256', ...input });
   const { config } = values;
   if (config === undefined) throw badRequest('Please provide valid JSON in Config.');
   const now = ctx.clock.now();
-  const id = await rows.insertGateway(ctx.db, {
-    name: values.name ?? '',
-    config,
-    ...values,
-    orgId,
-    providerId,
-    createdAt: now,
-    updatedAt: now,
+  const id = await ctx.db.transaction(async (tx) => {
+    const inserted = await rows.insertGateway(tx, {
+      name: values.name ?? '',
+      config,
+      ...values,
+      orgId,
+      providerId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const changes = changesBetween(null, { ...values, providerId });
+    await recordAudit(tx, ctx.clock, actor, { action: 'gateway.create', targetType: 'gateway', targetId: inserted, orgId, changes });
+    return inserted;
   });
   return toPublicGateway(await mustFind(ctx, orgId, id), ctx.dataKey);
 }
 
 /** Edits a gateway of the scope (masked credentials keep their stored values). */
-export async function updateGateway(ctx: GatewayContext, orgId: number | null, id: number, input: GatewayInput): Promise<PublicGateway> {
-  await mustFind(ctx, orgId, id);
+export async function updateGateway(
+  ctx: GatewayContext,
+  orgId: number | null,
+  id: number,
+  input: GatewayInput,
+  actor: AuditActor,
+): Promise<PublicGateway> {
+  const before = await mustFind(ctx, orgId, id);
   const values = checkedFields(ctx, input);
   if (input.provider !== undefined) values.providerId = await resolveProviderId(ctx.db, input.provider);
-  await rows.updateGateway(ctx.db, orgId, id, { ...values, updatedAt: ctx.clock.now() });
+  await ctx.db.transaction(async (tx) => {
+    await rows.updateGateway(tx, orgId, id, { ...values, updatedAt: ctx.clock.now() });
+    const changes = changesBetween(before, values, Object.keys(values));
+    await recordAudit(tx, ctx.clock, actor, { action: 'gateway.update', targetType: 'gateway', targetId: id, orgId, changes });
+  });
   return toPublicGateway(await mustFind(ctx, orgId, id), ctx.dataKey);
 }
 
 /** Deletes a gateway of the scope. */
-export async function deleteGateway(ctx: GatewayContext, orgId: number | null, id: number): Promise<void> {
-  if (!(await rows.deleteGateway(ctx.db, orgId, id))) throw notFound('Gateway not found.');
+export async function deleteGateway(ctx: GatewayContext, orgId: number | null, id: number, actor: AuditActor): Promise<void> {
+  const before = await mustFind(ctx, orgId, id);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await rows.deleteGateway(tx, orgId, id))) throw notFound('Gateway not found.');
+    const changes = changesBetween({ name: before.name, providerId: before.providerId }, null);
+    await recordAudit(tx, ctx.clock, actor, { action: 'gateway.delete', targetType: 'gateway', targetId: id, orgId, changes });
+  });
 }
 
 /** A gateway's decrypted credentials, for the adapter only (never sent to clients); each decrypted when first read. */

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
 import { runStatement, StatementParams } from '../../db/statements.ts';
+import type { AuditActor } from '../audit/audit-actor.ts';
+import { paymentAuditCte } from '../audit/audit-repository.ts';
 import { insertDeliveries } from '../webhooks/deliveries-repository.ts';
 import { DELIVERY_CHANNEL } from '../webhooks/delivery-wakeup.ts';
 import {
@@ -73,6 +75,11 @@ export interface LedgerRecord {
   /** The text the announced payments carry for the receipt number the statement takes (newReceiptNumberPlaceholder). */
   numberPlaceholder?: string | undefined;
   sideWrite?: ChangeSideWrite | undefined;
+  /**
+   * Who made the change, per payment reference, when the caller knows more than the cause and user tell (the request's
+   * address and user agent, the user's name); every change gets its audit entry either way.
+   */
+  auditActors?: Record<string, AuditActor> | undefined;
 }
 
 /** The receipt-numbering part, for the UPDATE of a payment that takes its organisation's next receipt number. */
@@ -88,7 +95,7 @@ export function newReceiptNumberPlaceholder(): string {
 
 /**
  * Runs the one statement that records payment changes (docs/decisions.md#payments): the payments' rows
- * (`changedCtes`), the payment_events history entries, the dashboard roll-ups and the outbox rows, all reading the
+ * (`changedCtes`), the payment_events history entries, their audit entries (docs/audit.md), the dashboard roll-ups and the outbox rows, all reading the
  * payments from `changed`. One statement, so no code path can change a payment and forget one of them, and each
  * change costs one round trip. It returns only the changed payments' ids, references and receipt numbers (the caller
  * knows the rest of each row: it wrote it), and per announcement whether it queued deliveries (wake the delivery
@@ -106,17 +113,18 @@ export async function recordPaymentChanges<Row extends { reference: string }>(
       ? `replace(o.body, ${params.add(JSON.stringify(record.numberPlaceholder))}, coalesce(to_json(changed.receipt_number)::text, 'null'))`
       : undefined;
   const { move, history, sideWrite } = record;
+  const causeSql = history.causeSql ?? `${params.add(move.cause)}::varchar`;
+  const fromStatusSql = `${params.add(move.fromStatus)}::varchar`;
   const events = `history as (
     insert into payment_events (payment_id, from_status, to_status, cause, actor_user_id, created_at)
-    select id, ${params.add(move.fromStatus)}::varchar, ${params.add(move.toStatus)}::varchar,
-           ${history.causeSql ?? `${params.add(move.cause)}::varchar`},
-           ${history.actorSql}, ${history.atSql} from changed)`;
+    select id, ${fromStatusSql}, ${params.add(move.toStatus)}::varchar, ${causeSql}, ${history.actorSql}, ${history.atSql} from changed)`;
+  const audit = paymentAuditCte(params, { ...history, causeSql, fromStatusSql }, record.auditActors ?? {});
   // A change that keeps the status (a success flagged on a Cancelled payment) moves nothing between roll-up rows.
   const rollupEntries = move.fromStatus === move.toStatus ? '' : `, ${rollups.changeCtes(move, params)}`;
   const outboxEntry = deliveries.length > 0 ? `, ${outbox.cte(deliveries, params, bodySql)}` : '';
   const side = sideWrite ? `, ${sideWrite.cte(params)}` : '';
   const notify = deliveries.length > 0 ? outbox.notifySql : 'false';
-  const text = `with ${record.changedCtes}, ${events}${rollupEntries}${outboxEntry}${side}
+  const text = `with ${record.changedCtes}, ${events}, ${audit}${rollupEntries}${outboxEntry}${side}
     select changed.id, changed.reference, changed.receipt_number, ${notify} as notified from changed`;
   const name = `${record.name}_${deliveries.length > 0 ? 'queued' : 'quiet'}${sideWrite ? `_${sideWrite.name}` : ''}`;
   const rows = await runStatement<Row>(db, name, text, params);

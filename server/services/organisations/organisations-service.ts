@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { changesBetween, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service.ts';
 import type { Organisation, OrganisationSettingsBody, UpdateOrganisationBody } from '../../../isomorphic/schemas/organisations.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
@@ -121,6 +122,7 @@ export async function getOrganisation(ctx: OrganisationContext, id: number, reve
 export async function createOrganisation(
   ctx: OrganisationContext,
   input: OrganisationInput & { name: string; email: string; code: string; country: string },
+  actor: AuditActor = SYSTEM_ACTOR,
 ): Promise<PublicOrganisation> {
   const code = normaliseOrganisationCode(input.code);
   if (await rows.organisationWithCode(ctx.db, code)) throw conflict(`An organisation with code ${code} already exists.`);
@@ -128,21 +130,30 @@ export async function createOrganisation(
   const money = await resolveCurrencies(ctx.db, input.currencies ?? [], input.defaultCurrency);
   const now = ctx.clock.now();
   try {
+    const values = {
+      ...settingsValues(input, ctx.targets ?? PUBLIC_TARGETS_ONLY),
+      name: input.name.trim(),
+      email: input.email.trim(),
+      code,
+      countryId,
+      ...money,
+      checkoutToken: newCheckoutToken(),
+      createdAt: now,
+      updatedAt: now,
+    };
     const id = await ctx.db.transaction(async (tx) => {
-      const created = await rows.insertOrganisation(tx, {
-        ...settingsValues(input, ctx.targets ?? PUBLIC_TARGETS_ONLY),
-        name: input.name.trim(),
-        email: input.email.trim(),
-        code,
-        countryId,
-        ...money,
-        checkoutToken: newCheckoutToken(),
-        createdAt: now,
-        updatedAt: now,
-      });
+      const inserted = await rows.insertOrganisation(tx, values);
       // Its first API token (docs/security.md#api-tokens), with the organisation or not at all.
-      await issueApiToken(tx, ctx, created, null);
-      return created;
+      const apiToken = await issueApiToken(tx, ctx, inserted, null);
+      const changes = changesBetween(null, { ...values, apiToken }, auditedFields(values, ['apiToken']));
+      await recordAudit(tx, ctx.clock, actor, {
+        action: 'organisation.create',
+        targetType: 'organisation',
+        targetId: inserted,
+        orgId: inserted,
+        changes,
+      });
+      return inserted;
     });
     return getOrganisation(ctx, id, true);
   } catch (error) {
@@ -157,6 +168,7 @@ export async function updateOrganisation(
   id: number,
   input: OrganisationInput,
   options: { full: boolean },
+  actor: AuditActor,
 ): Promise<PublicOrganisation> {
   const current = await mustFind(ctx.db, id);
   const values: Partial<OrganisationInsert> = { ...settingsValues(input, ctx.targets ?? PUBLIC_TARGETS_ONLY), updatedAt: ctx.clock.now() };
@@ -181,7 +193,17 @@ export async function updateOrganisation(
     Object.assign(values, await resolveCurrencies(ctx.db, requested, wantedDefault, current.currencies));
   }
   try {
-    await rows.updateOrganisation(ctx.db, id, values);
+    await ctx.db.transaction(async (tx) => {
+      await rows.updateOrganisation(tx, id, values);
+      const changes = changesBetween(current, values, auditedFields(values));
+      await recordAudit(tx, ctx.clock, actor, {
+        action: 'organisation.update',
+        targetType: 'organisation',
+        targetId: id,
+        orgId: id,
+        changes,
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('An organisation with this code already exists.');
     throw error;
@@ -195,19 +217,45 @@ export async function setOrganisationLogo(
   id: number,
   logoUrl: string,
   revealToken: boolean,
+  actor: AuditActor,
 ): Promise<PublicOrganisation> {
-  await mustFind(ctx.db, id);
-  await rows.updateOrganisation(ctx.db, id, { logoUrl, updatedAt: ctx.clock.now() });
+  const current = await mustFind(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    await rows.updateOrganisation(tx, id, { logoUrl, updatedAt: ctx.clock.now() });
+    const changes = changesBetween(current, { logoUrl }, ['logoUrl']);
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'organisation.logo.update',
+      targetType: 'organisation',
+      targetId: id,
+      orgId: id,
+      changes,
+    });
+  });
   return getOrganisation(ctx, id, revealToken);
 }
 
 /** Deletes an organisation without payment history or users. */
-export async function deleteOrganisation(ctx: OrganisationContext, id: number): Promise<void> {
-  await mustFind(ctx.db, id);
+export async function deleteOrganisation(ctx: OrganisationContext, id: number, actor: AuditActor): Promise<void> {
+  const current = await mustFind(ctx.db, id);
   const history = await countOrganisationPayments(ctx.db, id);
   if (history > 0)
     throw conflict(`This organisation has ${history} payment${history === 1 ? '' : 's'}; its payment history cannot be deleted.`);
   const members = await rows.countOrganisationUsers(ctx.db, id);
   if (members > 0) throw conflict(`This organisation still has ${members} user${members === 1 ? '' : 's'}; delete them first.`);
-  await rows.deleteOrganisation(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    await rows.deleteOrganisation(tx, id);
+    const changes = changesBetween({ name: current.name, code: current.code, email: current.email }, null);
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'organisation.delete',
+      targetType: 'organisation',
+      targetId: id,
+      orgId: id,
+      changes,
+    });
+  });
+}
+
+/** The fields of a write worth auditing: never the bookkeeping timestamps. */
+function auditedFields(values: object, extra: string[] = []): string[] {
+  return [...Object.keys(values).filter((field) => field !== 'updatedAt' && field !== 'createdAt'), ...extra];
 }

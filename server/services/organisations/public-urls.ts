@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { recordAudit, type AuditActor } from '../audit/audit-service.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -40,9 +41,25 @@ export async function organisationRecordUrl(db: Database, orgId: number, publicU
 }
 
 /** A new checkout token: the old checkout and record URLs stop working at once. Returns the new checkout URL. */
-export async function rotateCheckoutToken(db: Database, clock: Clock, orgId: number, publicUrl: string): Promise<{ url: string }> {
+export async function rotateCheckoutToken(
+  db: Database,
+  clock: Clock,
+  orgId: number,
+  publicUrl: string,
+  actor: AuditActor,
+): Promise<{ url: string }> {
   const token = newCheckoutToken();
-  if (!(await setCheckoutToken(db, orgId, token, clock.now()))) throw notFound('Organisation not found.');
+  await db.transaction(async (tx) => {
+    if (!(await setCheckoutToken(tx, orgId, token, clock.now()))) throw notFound('Organisation not found.');
+    const changes = { checkoutToken: { before: 'replaced', after: token } };
+    await recordAudit(tx, clock, actor, {
+      action: 'organisation.checkout-token.rotate',
+      targetType: 'organisation',
+      targetId: orgId,
+      orgId,
+      changes,
+    });
+  });
   return { url: checkoutUrl(publicUrl, token) };
 }
 

@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { recordAudit, type AuditActor } from '../audit/audit-service.ts';
 import type { BankCheckoutOptions, BankOption as BankOptionSchema } from '../../../isomorphic/schemas/checkout.ts';
 import { fromMinorUnits } from '../../../isomorphic/money.ts';
 import type { Database } from '../../db/client.ts';
@@ -64,7 +65,12 @@ const PAST_STATUS: Record<string, string> = { Success: 'paid', Failed: 'failed',
  * The customer chose a bank: its apiConfig `init` runs through the adapter engine, the attempt is
  * stored, and the bank's checkout URL comes back. Only a Pending bank payment can choose.
  */
-export async function selectBank(ctx: OrchestrationContext, reference: string, bankCode: string): Promise<{ redirectUrl: string }> {
+export async function selectBank(
+  ctx: OrchestrationContext,
+  reference: string,
+  bankCode: string,
+  actor: AuditActor,
+): Promise<{ redirectUrl: string }> {
   const payment = await bankPayment(ctx.db, reference);
   if (payment.status !== 'Pending') throw conflict(`This payment is already ${PAST_STATUS[payment.status] ?? 'closed'}.`);
   const code = bankCode.trim().toUpperCase();
@@ -80,10 +86,20 @@ export async function selectBank(ctx: OrchestrationContext, reference: string, b
   if (result.outcome !== 'ok' || !result.checkoutUrl) {
     throw new HttpError(502, `${bank.name} could not start the payment; try again or choose another bank.`);
   }
-  await setBankChoice(ctx.db, payment.id, {
-    bankId: bank.id,
-    providerReference: result.providerReference ?? null,
-    updatedAt: ctx.clock.now(),
+  await ctx.db.transaction(async (tx) => {
+    await setBankChoice(tx, payment.id, {
+      bankId: bank.id,
+      providerReference: result.providerReference ?? null,
+      updatedAt: ctx.clock.now(),
+    });
+    const changes = { bank: { before: null, after: bank.code } };
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'payment.bank.select',
+      targetType: 'payment',
+      targetId: reference,
+      orgId: payment.orgId,
+      changes,
+    });
   });
   return { redirectUrl: result.checkoutUrl };
 }

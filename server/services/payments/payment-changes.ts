@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { StatementParams } from '../../db/statements.ts';
+import type { AuditActor } from '../audit/audit-actor.ts';
 import {
   newReceiptNumberPlaceholder,
   numbering,
@@ -32,7 +33,7 @@ export async function changePaymentStatus(
   db: Database,
   current: PaymentToChange,
   update: StatusUpdate,
-  change: Pick<PaymentChange, 'cause' | 'actorUserId' | 'at'>,
+  change: Pick<PaymentChange, 'cause' | 'actorUserId' | 'at'> & { auditActor?: AuditActor | undefined },
   sideWrite?: ChangeSideWrite,
 ): Promise<{ receiptNumber: string | null } | undefined> {
   // The receipt number is taken by the statement itself, so the event carries a placeholder the statement replaces.
@@ -59,6 +60,7 @@ export async function changePaymentStatus(
       announcements: [{ org: current.org, payment: toPublicPayment(updated, current.baseUnit, current.gatewayName), at: change.at }],
       numberPlaceholder,
       sideWrite,
+      auditActors: change.auditActor && { [current.payment.reference]: change.auditActor },
     },
     params,
   );
@@ -101,6 +103,8 @@ export interface PaymentCreation {
   values: NewPayment;
   /** Its history's cause when not `created` (the API or console): `checkout`, made on the hosted checkout page. */
   cause?: 'checkout' | undefined;
+  /** Who asked for it (the audit entry's actor), when the request is known. */
+  auditActor?: AuditActor | undefined;
   org: OrganisationDestinations & { paymentSettingsVersion: number };
   baseUnit: number;
 }
@@ -139,6 +143,7 @@ export async function insertRecordedPayments(db: Database, creations: PaymentCre
       move: CREATION,
       // A new payment's history entry is by its creator, at its creation time: both are columns of the row.
       history: { actorSql: 'created_by', atSql: 'created_at', causeSql },
+      auditActors: Object.fromEntries(creations.flatMap(({ values, auditActor }) => (auditActor ? [[values.reference, auditActor]] : []))),
       announcements: creations.map(({ values, org, baseUnit }, index) => ({
         org,
         payment: toPublicPayment(drafts[index]!, baseUnit),

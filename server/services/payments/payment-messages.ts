@@ -1,5 +1,7 @@
 import type { Static } from 'typebox';
+import { recordAudit, type AuditActor } from '../audit/audit-service.ts';
 import type { PaymentMessage as PaymentMessageSchema } from '../../../isomorphic/schemas/payments.ts';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findMailMessage, listPaymentMessages, type MailMessageRow } from '../mail/mail-messages-repository.ts';
@@ -8,6 +10,7 @@ import { findPayment, type PaymentRow } from './payments-repository.ts';
 
 export interface MessageContext {
   db: Database;
+  clock: Clock;
   mailer: Mailer;
   publicUrl: string;
 }
@@ -48,6 +51,7 @@ export async function sendPaymentMessage(
   orgId: number,
   reference: string,
   input: { subject: string; body: string },
+  actor: AuditActor,
 ): Promise<PaymentMessage> {
   const payment = await paymentOf(ctx.db, orgId, reference);
   const subject = input.subject.trim();
@@ -57,6 +61,15 @@ export async function sendPaymentMessage(
   const link = customerLink(payment, ctx.publicUrl);
   const text = `${body}\n\n${link.label}: ${link.url}\n`;
   const { id, delivered } = await ctx.mailer.queue({ to: payment.customerEmail, subject, text, paymentId: payment.id });
+  // The mailer stores the message itself; its entry follows at once (a message is sent, never undone).
+  const changes = { message: { before: null, after: subject } };
+  await recordAudit(ctx.db, ctx.clock, actor, {
+    action: 'payment.message.send',
+    targetType: 'payment',
+    targetId: reference,
+    orgId,
+    changes,
+  });
   await delivered;
   const stored = await findMailMessage(ctx.db, id);
   if (!stored) throw new Error(`mail message ${id} vanished`);

@@ -12,6 +12,7 @@ import { listPayments as listRows, type PaymentFilters } from './payments-list-r
 import { decodeCursor, encodeCursor } from './payment-filters.ts';
 import { newPaymentReference } from './reference.ts';
 import { toPublicPayment, type PublicPayment } from './public-payment.ts';
+import type { AuditActor } from '../audit/audit-actor.ts';
 import { insertRecordedPayments, type PaymentCreation, type RecordedPayment } from './payment-changes.ts';
 import { creationBatchesOf } from './creation-batches.ts';
 import { wakeDeliveryWorkers } from '../ledger/ledger.ts';
@@ -32,6 +33,8 @@ export interface CreatePaymentInput {
   alreadyPaid?: boolean | undefined;
   /** Made on the hosted checkout page (recorded as the cause of its creation). */
   viaCheckoutPage?: boolean | undefined;
+  /** Who asked for it, for the audit entry of its creation (without it, the creator and channel tell). */
+  auditActor?: AuditActor | undefined;
 }
 
 export interface CreatedPayment {
@@ -119,7 +122,7 @@ async function recordNewPayment(
   for (let attempt = 1; ; attempt++) {
     let creation: PaymentCreation;
     try {
-      creation = await checkNewPayment(ctx, organisation, orgId, createdBy, input, reference);
+      creation = { ...(await checkNewPayment(ctx, organisation, orgId, createdBy, input, reference)), auditActor: input.auditActor };
     } catch (error) {
       // A refusal may rest on settings this process kept (a currency added since, say): it stands only if the
       // settings as they are now are the same.
@@ -134,7 +137,7 @@ async function recordNewPayment(
     const recorded = input.alreadyPaid
       ? await ctx.db.transaction(async (tx) => {
           const [created] = await insertRecordedPayments(tx, [creation]);
-          if (created) await markSuccess(tx, created.payment.id, 'record-url', creation.values.createdAt);
+          if (created) await markSuccess(tx, created.payment.id, 'record-url', creation.values.createdAt, { auditActor: input.auditActor });
           return created && { payment: created.payment, queued: true };
         })
       : await creationBatchesOf(ctx.db).create(creation);
@@ -259,12 +262,13 @@ export async function markPaid(
   reference: string,
   actorUserId: number | null,
   now: Date,
+  auditActor?: AuditActor,
 ): Promise<PublicPayment> {
   const row = await rows.findPayment(db, orgId, reference);
   if (!row) throw notFound('Payment not found.');
   if (row.status === 'Success') throw badRequest('This payment is already paid.');
   if (row.status === 'Cancelled') throw conflict(CANCELLED_NOT_PAYABLE);
-  const result = await markSuccess(db, row.id, 'mark-paid', now, { actorUserId });
+  const result = await markSuccess(db, row.id, 'mark-paid', now, { actorUserId, auditActor });
   // Cancelled in the meantime: a cancel is final.
   if (result.status === 'Cancelled') throw conflict(CANCELLED_NOT_PAYABLE);
   return getPayment(db, orgId, reference);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
+import type { AuditActor } from '../audit/audit-actor.ts';
 import type { ChangeCause, ChangeSideWrite, PaymentStatus, PspCause } from '../ledger/ledger.ts';
 import { changePaymentStatus, recordSuccessAfterCancel } from './payment-changes.ts';
 import { numberingQueueOf } from './numbering-queue.ts';
@@ -18,6 +19,8 @@ export interface TransitionResult {
 
 export interface TransitionOptions {
   actorUserId?: number | null;
+  /** Who made the change, for its audit entry (without it, the cause and user tell). */
+  auditActor?: AuditActor | undefined;
   /** The payment as the caller already read it (paymentToChange): the first attempt writes from it. */
   current?: PaymentToChange;
   /** Written in the statement that makes the change, only when it does (see ChangeSideWrite). */
@@ -60,7 +63,13 @@ async function transition(
     if (!allowed(status)) return { changed: false, status, receiptNumber: current.payment.receiptNumber };
     const fields = update.fields();
     const write = () =>
-      changePaymentStatus(db, current, fields, { cause, actorUserId: options.actorUserId ?? null, at: options.at }, options.sideWrite);
+      changePaymentStatus(
+        db,
+        current,
+        fields,
+        { cause, actorUserId: options.actorUserId ?? null, at: options.at, auditActor: options.auditActor },
+        options.sideWrite,
+      );
     // A Success takes the organisation's next receipt number: one such statement per organisation at a time.
     const made = fields.status === 'Success' ? await numberingQueueOf(db).run(current.payment.orgId, write) : await write();
     if (made) return { changed: true, status: fields.status, receiptNumber: made.receiptNumber };

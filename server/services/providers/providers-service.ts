@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.ts';
+import { changesBetween, recordAudit, type AuditActor } from '../audit/audit-service.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -32,7 +33,7 @@ const cleanList = (values: string[] | undefined) => [...new Set((values ?? []).m
 export const BANK_CALLBACK_PROVIDER = 'bank';
 
 /** Adds a provider to the catalogue (slug lower-cased and unique; sample config validated). */
-export async function createProvider(db: Database, clock: Clock, input: ProviderInput): Promise<rows.ProviderRow> {
+export async function createProvider(db: Database, clock: Clock, input: ProviderInput, actor: AuditActor): Promise<rows.ProviderRow> {
   const name = input.name.trim().toLowerCase();
   if (!/^[a-z0-9][a-z0-9-]{1,49}$/.test(name))
     throw badRequest('Provider name must be 2–50 lower-case letters, digits or "-" (it is used in webhook URLs).');
@@ -54,7 +55,7 @@ export async function createProvider(db: Database, clock: Clock, input: Provider
   if (await rows.findProviderByName(db, name)) throw conflict(`A provider named ${name} already exists.`);
   const now = clock.now();
   try {
-    return await rows.insertProvider(db, {
+    const values = {
       name,
       displayName: input.displayName?.trim() || name,
       defaultBaseUrl: input.defaultBaseUrl?.trim() || null,
@@ -69,8 +70,18 @@ export async function createProvider(db: Database, clock: Clock, input: Provider
       sampleInbound: input.sampleInbound ?? null,
       sampleOutbound: input.sampleOutbound ?? null,
       sampleConfig,
-      createdAt: now,
-      updatedAt: now,
+    };
+    return await db.transaction(async (tx) => {
+      const provider = await rows.insertProvider(tx, { ...values, createdAt: now, updatedAt: now });
+      const changes = changesBetween(null, values);
+      await recordAudit(tx, clock, actor, {
+        action: 'provider.create',
+        targetType: 'provider',
+        targetId: provider.id,
+        orgId: null,
+        changes,
+      });
+      return provider;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A provider named ${name} already exists.`);
@@ -84,13 +95,17 @@ export function listProviderCatalogue(db: Database): Promise<rows.ProviderRow[]>
 }
 
 /** Removes a provider no gateway uses; the built-in sandbox stays. */
-export async function removeProvider(db: Database, id: number): Promise<void> {
+export async function removeProvider(db: Database, clock: Clock, id: number, actor: AuditActor): Promise<void> {
   const provider = await rows.findProvider(db, id);
   if (!provider) throw notFound('Provider not found.');
   if (provider.builtIn) throw conflict('The built-in Sandbox PSP cannot be removed.');
   const inUse = await rows.gatewaysUsingProvider(db, id);
   if (inUse > 0) throw conflict(`This provider is used by ${inUse} gateway${inUse === 1 ? '' : 's'}; delete them first.`);
-  await rows.deleteProvider(db, id);
+  await db.transaction(async (tx) => {
+    await rows.deleteProvider(tx, id);
+    const changes = changesBetween({ name: provider.name, displayName: provider.displayName }, null);
+    await recordAudit(tx, clock, actor, { action: 'provider.delete', targetType: 'provider', targetId: id, orgId: null, changes });
+  });
 }
 
 /** Provider constraints keyed by provider name (what the gateway form asks for). */

@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.ts';
+import { changesBetween, recordAudit, type AuditActor } from '../audit/audit-service.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
 import { toPublicUser, type PublicUser } from './public-user.ts';
@@ -31,6 +32,7 @@ export async function updateMyProfile(
   clock: Clock,
   userId: number,
   changes: { name?: string | undefined; avatar?: string | null | undefined },
+  actor: AuditActor,
 ): Promise<PublicUser> {
   const fields: { name?: string; avatarUrl?: string | null } = {};
   if (changes.name !== undefined) {
@@ -39,6 +41,14 @@ export async function updateMyProfile(
     fields.name = name;
   }
   if (changes.avatar !== undefined) fields.avatarUrl = normaliseAvatarUrl(changes.avatar);
-  if (Object.keys(fields).length > 0) await updateProfileFields(db, userId, fields, clock.now());
+  if (Object.keys(fields).length > 0) {
+    const before = await findUserById(db, userId);
+    await db.transaction(async (tx) => {
+      await updateProfileFields(tx, userId, fields, clock.now());
+      const changed = changesBetween(before, fields, Object.keys(fields));
+      const entry = { action: 'user.profile.update', targetType: 'user', targetId: userId, orgId: before?.orgId ?? null, changes: changed };
+      await recordAudit(tx, clock, actor, entry);
+    });
+  }
   return getMyProfile(db, userId);
 }

@@ -8,6 +8,7 @@ import { invalidateUserResets } from '../auth/password-resets-repository.ts';
 import { revokeSessionsExcept } from '../auth/sessions-repository.ts';
 import { clearTwoFactor } from '../auth/two-factor-service.ts';
 import type { Caller } from '../auth/caller.ts';
+import { changesBetween, recordAudit, type AuditActor } from '../audit/audit-service.ts';
 import type { Role } from '../auth/tokens.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { normaliseAvatarUrl } from './profile-service.ts';
@@ -44,7 +45,9 @@ export async function listUsers(
  */
 export async function createUser(
   db: Database,
+  clock: Clock,
   caller: Caller,
+  actor: AuditActor,
   input: { name: string; email: string; password: string; role?: Role | undefined; orgId?: number | null | undefined },
 ): Promise<PublicUser> {
   const role = input.role ?? 'orgadmin';
@@ -66,7 +69,13 @@ export async function createUser(
   assertPasswordLength(input.password);
   if (await rows.findUserByEmail(db, input.email)) throw conflict('A user with this email already exists.');
   try {
-    const id = await rows.insertUser(db, { name, email: input.email, role, orgId, passwordHash: await hashPassword(input.password) });
+    const passwordHash = await hashPassword(input.password);
+    const id = await db.transaction(async (tx) => {
+      const inserted = await rows.insertUser(tx, { name, email: input.email, role, orgId, passwordHash });
+      const changes = changesBetween(null, { name, email: input.email, role, orgId, password: input.password });
+      await recordAudit(tx, clock, actor, { action: 'user.create', targetType: 'user', targetId: inserted, orgId, changes });
+      return inserted;
+    });
     const created = await rows.findUserById(db, id);
     if (!created) throw new Error('user vanished after insert');
     return toPublicUser(created);
@@ -83,15 +92,20 @@ export async function updateUser(
   caller: Caller,
   id: number,
   input: { name?: string | undefined; avatar?: string | null | undefined },
+  actor: AuditActor,
 ): Promise<PublicUser> {
-  await findManageableUser(db, caller, id);
+  const before = await findManageableUser(db, caller, id);
   const fields: { name?: string; avatarUrl?: string | null } = {};
   if (input.name !== undefined) {
     fields.name = input.name.trim();
     if (fields.name === '') throw badRequest('Name is required.');
   }
   if (input.avatar !== undefined) fields.avatarUrl = normaliseAvatarUrl(input.avatar);
-  await rows.updateProfileFields(db, id, fields, clock.now());
+  await db.transaction(async (tx) => {
+    await rows.updateProfileFields(tx, id, fields, clock.now());
+    const changes = changesBetween(before, fields, Object.keys(fields));
+    await recordAudit(tx, clock, actor, { action: 'user.update', targetType: 'user', targetId: id, orgId: before.orgId, changes });
+  });
   return toPublicUser(await findManageableUser(db, caller, id));
 }
 
@@ -99,8 +113,15 @@ export async function updateUser(
  * Sets another user's password (the admin "reset" of a user): every session of that user ends, its e-mailed reset
  * links are cancelled and its two-factor sign-in is cleared, so a user who lost the phone can enrol again.
  */
-export async function resetUserPassword(db: Database, clock: Clock, caller: Caller, id: number, newPassword: string): Promise<void> {
-  await findManageableUser(db, caller, id);
+export async function resetUserPassword(
+  db: Database,
+  clock: Clock,
+  caller: Caller,
+  id: number,
+  newPassword: string,
+  actor: AuditActor,
+): Promise<void> {
+  const user = await findManageableUser(db, caller, id);
   if (id === caller.id) throw badRequest('Use Change Password for your own account.');
   if (newPassword.length < 8) throw badRequest(NEW_PASSWORD_TOO_SHORT);
   const passwordHash = await hashPassword(newPassword);
@@ -110,13 +131,19 @@ export async function resetUserPassword(db: Database, clock: Clock, caller: Call
     await invalidateUserResets(tx, id, now);
     await clearTwoFactor(tx, id, now);
     await revokeSessionsExcept(tx, id, null, now);
+    const changes = { password: { before: 'set', after: newPassword }, twoFactor: { before: user.totpEnabledAt !== null, after: false } };
+    await recordAudit(tx, clock, actor, { action: 'user.password.reset', targetType: 'user', targetId: id, orgId: user.orgId, changes });
   });
 }
 
 /** Deletes a user; never yourself, never the last superadmin. */
-export async function deleteUser(db: Database, caller: Caller, id: number): Promise<void> {
+export async function deleteUser(db: Database, clock: Clock, caller: Caller, id: number, actor: AuditActor): Promise<void> {
   const user = await findManageableUser(db, caller, id);
   if (user.id === caller.id) throw badRequest('You cannot delete your own account.');
   if (user.role === 'superadmin' && (await rows.countSuperadmins(db)) <= 1) throw badRequest('The last superadmin cannot be deleted.');
-  await rows.deleteUser(db, id);
+  await db.transaction(async (tx) => {
+    await rows.deleteUser(tx, id);
+    const changes = changesBetween({ name: user.name, email: user.email, role: user.role, orgId: user.orgId }, null);
+    await recordAudit(tx, clock, actor, { action: 'user.delete', targetType: 'user', targetId: id, orgId: user.orgId, changes });
+  });
 }

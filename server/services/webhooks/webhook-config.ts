@@ -1,4 +1,5 @@
 import { headerNameProblem, webhookSecretProblem } from '../../../isomorphic/outbound-signature.ts';
+import { changesBetween, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -125,7 +126,12 @@ function headerValue(field: string, input: string | undefined): string | undefin
 }
 
 /** Validates every field first (a 400 saves nothing), then saves the patch in one update. */
-export async function updateWebhookConfig(ctx: WebhookConfigContext, orgId: number, patch: WebhookConfigPatch): Promise<WebhookConfig> {
+export async function updateWebhookConfig(
+  ctx: WebhookConfigContext,
+  orgId: number,
+  patch: WebhookConfigPatch,
+  actor: AuditActor = SYSTEM_ACTOR,
+): Promise<WebhookConfig> {
   const current = await mustFind(ctx.db, orgId);
   if (patch.webhookUrl !== undefined && patch.callbackUrl !== undefined && patch.webhookUrl !== patch.callbackUrl) {
     throw badRequest('Send webhookUrl or callbackUrl, not two different values.');
@@ -149,7 +155,17 @@ export async function updateWebhookConfig(ctx: WebhookConfigContext, orgId: numb
     throw badRequest('There is no stored webhookSecret to keep: generate one.');
   }
   const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-  if (Object.keys(changes).length > 0) await updateOrganisationWebhooks(ctx.db, orgId, { ...changes, updatedAt: ctx.clock.now() });
+  await ctx.db.transaction(async (tx) => {
+    if (Object.keys(changes).length > 0) await updateOrganisationWebhooks(tx, orgId, { ...changes, updatedAt: ctx.clock.now() });
+    const audited = changesBetween(current, changes, Object.keys(changes));
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'webhook-config.update',
+      targetType: 'organisation',
+      targetId: orgId,
+      orgId,
+      changes: audited,
+    });
+  });
   return getWebhookConfig(ctx, orgId);
 }
 
@@ -161,9 +177,25 @@ export async function listWebhookDeliveries(ctx: WebhookConfigContext, orgId: nu
 }
 
 /** Resend: the same delivery (same webhook-id and body) becomes due now. */
-export async function resendWebhookDelivery(ctx: WebhookConfigContext, orgId: number, id: number): Promise<PublicDelivery> {
-  const row = await requeueDelivery(ctx.db, orgId, id, ctx.clock.now());
-  if (!row) throw notFound('Delivery not found.');
+export async function resendWebhookDelivery(
+  ctx: WebhookConfigContext,
+  orgId: number,
+  id: number,
+  actor: AuditActor,
+): Promise<PublicDelivery> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const requeued = await requeueDelivery(tx, orgId, id, ctx.clock.now());
+    if (!requeued) throw notFound('Delivery not found.');
+    const changes = { status: { before: 'sent again', after: requeued.status } };
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'webhook-delivery.resend',
+      targetType: 'webhook-delivery',
+      targetId: id,
+      orgId,
+      changes,
+    });
+    return requeued;
+  });
   await announceQueuedDeliveries(ctx.db);
   return toPublicDelivery(row);
 }
@@ -190,24 +222,39 @@ export async function listDeliveryAttempts(ctx: WebhookConfigContext, orgId: num
  * Recover: every delivery created since `since` that failed is sent again (same webhook-id and body), at most
  * RECOVER_LIMIT a call, oldest first. Idempotent: one already re-queued is not Failed any more, so it is not taken again.
  */
-export async function recoverFailedDeliveries(ctx: WebhookConfigContext, orgId: number, sinceText: string) {
+export async function recoverFailedDeliveries(ctx: WebhookConfigContext, orgId: number, sinceText: string, actor: AuditActor) {
   await mustFind(ctx.db, orgId);
   const since = new Date(sinceText);
   const now = ctx.clock.now();
   if (Number.isNaN(since.getTime())) throw badRequest('since must be a date and time (ISO 8601).');
   if (since.getTime() > now.getTime()) throw badRequest('since must not be in the future.');
-  const { requeued, more } = await requeueFailedDeliveries(ctx.db, orgId, since, now, RECOVER_LIMIT);
+  const { requeued, more } = await ctx.db.transaction(async (tx) => {
+    const outcome = await requeueFailedDeliveries(tx, orgId, since, now, RECOVER_LIMIT);
+    const changes = { requeued: { before: 0, after: outcome.requeued }, since: { before: null, after: since } };
+    await recordAudit(tx, ctx.clock, actor, {
+      action: 'webhook-delivery.recover',
+      targetType: 'organisation',
+      targetId: orgId,
+      orgId,
+      changes,
+    });
+    return outcome;
+  });
   if (requeued > 0) await announceQueuedDeliveries(ctx.db);
   return { requeued, limit: RECOVER_LIMIT, more };
 }
 
 /** Send test event: a payment.test with a sample payment to the callback URL. */
-export async function sendTestWebhook(ctx: WebhookConfigContext, orgId: number): Promise<PublicDelivery> {
+export async function sendTestWebhook(ctx: WebhookConfigContext, orgId: number, actor: AuditActor = SYSTEM_ACTOR): Promise<PublicDelivery> {
   const org = await mustFind(ctx.db, orgId);
   if (!org.callbackUrl) throw badRequest('Set a callback URL first.');
   if (org.webhookSecretSealed === null) throw badRequest('Set a webhook secret first: webhooks are only sent signed.');
-  const row = await enqueueTestEvent(ctx.db, org, ctx.clock.now());
-  if (!row) throw badRequest('Set a callback URL first.');
+  const row = await ctx.db.transaction(async (tx) => {
+    const queued = await enqueueTestEvent(tx, org, ctx.clock.now());
+    if (!queued) throw badRequest('Set a callback URL first.');
+    await recordAudit(tx, ctx.clock, actor, { action: 'webhook.test', targetType: 'webhook-delivery', targetId: queued.id, orgId });
+    return queued;
+  });
   await announceQueuedDeliveries(ctx.db);
   return toPublicDelivery(row);
 }

@@ -1,4 +1,5 @@
 import { pruneApiLogs } from '../api-log/api-logs-repository.ts';
+import { pruneAuditEvents } from '../audit/audit-repository.ts';
 import { pruneWebhookLogs } from '../psp-callbacks/webhook-logs-repository.ts';
 import { pruneSessions } from '../auth/sessions-repository.ts';
 import { pruneExpiredResets } from '../auth/password-resets-repository.ts';
@@ -18,6 +19,8 @@ const DAY = 24 * HOUR;
 export interface JobOptions {
   apiLogRetentionDays: number;
   webhookLogRetentionDays: number;
+  /** Days audit entries are kept (default 365). */
+  auditRetentionDays?: number;
   reconcileAfterMinutes: number;
   dataKey: Buffer;
   targets: TargetPolicy;
@@ -129,6 +132,14 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
       async run({ db, clock, log }) {
         const removed = await pruneFinishedDeliveries(db, new Date(clock.now().getTime() - options.webhookLogRetentionDays * DAY));
         if (removed > 0) log.info({ removed }, 'pruned finished outbound webhook deliveries past retention');
+      },
+    },
+    {
+      name: 'prune-audit-events',
+      everyMs: HOUR,
+      async run({ db, clock, log }) {
+        const removed = await pruneAuditEvents(db, new Date(clock.now().getTime() - (options.auditRetentionDays ?? 365) * DAY));
+        if (removed > 0) log.info({ removed }, 'pruned audit entries past retention');
       },
     },
   ];

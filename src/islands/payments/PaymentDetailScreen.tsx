@@ -17,6 +17,7 @@ import PaymentFacts from './PaymentFacts.tsx';
 import PaymentTimelineList from './PaymentTimelineList.tsx';
 import RefundHistory from './RefundHistory.tsx';
 import { usePaymentRefunds } from './usePaymentRefunds.ts';
+import PaymentAuditPanel from './PaymentAuditPanel.tsx';
 
 type Loaded =
   { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'loaded'; timeline: PaymentTimeline };
@@ -124,6 +125,7 @@ function PaymentDetail({ superadmin }: { superadmin: boolean }) {
         resendingId={resendingId}
         onResend={(delivery) => void resend(delivery, timeline.organisation.id)}
       />
+      <PaymentAuditPanel reference={timeline.payment.reference} />
     </section>
   );
 }

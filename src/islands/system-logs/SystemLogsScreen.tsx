@@ -7,6 +7,7 @@ import { ensureSelectedOrganisation, selectOrganisation } from '../../lib/stores
 import { LOADING_ORGANISATIONS } from '../../lib/user-forms.ts';
 import { ALL_ORGANISATIONS_LABEL, formatLogTime, httpStatusClass, logTime, webhookStatusClass } from '../../lib/system-logs.ts';
 import RequireSession from '../shell/RequireSession.tsx';
+import AuditLog from './AuditLog.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
 import EmptyState from '../ui/EmptyState.tsx';
 import Pager from '../ui/Pager.tsx';
@@ -224,6 +225,7 @@ export default function SystemLogsScreen() {
           ) : (
             <OrganisationWebhookLogs />
           )}
+          <AuditLog superadmin={isSuperadmin(user.role)} />
         </section>
       )}
     </RequireSession>

@@ -38,7 +38,7 @@ function renderAs(user: User) {
 }
 
 test('superadmin: API Logs, and Webhook Logs of the first organisation until another choice', async () => {
-  const { requests } = routeFetch((request) => {
+  const { requests: allRequests } = routeFetch((request) => {
     if (request.path === '/api/organisations') return { body: listOf([organisation, otherOrganisation]) };
     if (request.path === '/api/logs/api') {
       return {
@@ -47,8 +47,15 @@ test('superadmin: API Logs, and Webhook Logs of the first organisation until ano
     }
     if (request.path === '/api/logs/webhooks')
       return { body: listOf([hook(1, 'ACCEPTED'), hook(2, 'Ok'), hook(3, 'rejected')], 1, 10, 30) };
+    if (request.path === '/api/audit-events') return { body: { items: [], next: null } };
     return undefined;
   });
+  // The Audit view's own requests are tested in AuditLog.test.tsx.
+  const requests = {
+    filter: (test: (request: (typeof allRequests)[number]) => boolean) =>
+      allRequests.filter((r) => r.path !== '/api/audit-events').filter(test),
+    at: (index: number) => allRequests.filter((r) => r.path !== '/api/audit-events').at(index),
+  };
   renderAs(superadmin);
   const api = await screen.findByRole('region', { name: 'API Logs' });
   expect(await within(api).findByText('/api/users/me')).toBeTruthy();
@@ -87,14 +94,17 @@ test('superadmin: API Logs, and Webhook Logs of the first organisation until ano
 });
 
 test("orgadmin: only the organisation's own webhook logs; a failed load is only logged", async () => {
-  const { requests } = routeFetch((request) =>
-    request.path === '/api/logs/webhooks/organisation' ? errorBody(500, 'Internal Server Error', 'Boom') : undefined,
-  );
+  const { requests } = routeFetch((request) => {
+    if (request.path === '/api/audit-events') return { body: { items: [], next: null } };
+    return request.path === '/api/logs/webhooks/organisation' ? errorBody(500, 'Internal Server Error', 'Boom') : undefined;
+  });
   renderAs(orgadmin);
   const hooks = await screen.findByRole('region', { name: 'Webhook Logs' });
   expect(await within(hooks).findByText('These logs could not be loaded.')).toBeTruthy();
   expect(screen.queryByRole('region', { name: 'API Logs' })).toBeNull();
   expect(within(hooks).queryByLabelText('Organisation')).toBeNull();
   expect($toasts.get()).toEqual([]);
-  expect(requests.map((request) => request.path)).toEqual(['/api/logs/webhooks/organisation']);
+  expect(requests.map((request) => request.path).filter((path) => path !== '/api/audit-events')).toEqual([
+    '/api/logs/webhooks/organisation',
+  ]);
 });
