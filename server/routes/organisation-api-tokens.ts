@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { scopedOrganisation } from '../plugins/organisation-scope.ts';
 import { ApiTokenList, RotateApiTokenBody, RotateApiTokenResponse } from '../../isomorphic/schemas/api-tokens.ts';
@@ -75,6 +76,7 @@ const organisationApiTokenRoutes: FastifyPluginAsyncTypebox<ApiTokenContext> = a
           graceHours: request.body.graceHours,
           rolledBy: callerOf(request).id,
           revealCurrent: scope.revealCurrent,
+          actor: auditActorOf(request),
         });
       },
     );

@@ -222,7 +222,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     async (request) => {
       const caller = callerOf(request);
       const actor = caller.via === 'session' ? caller.id : null;
-      return cancelPayment(ctx.db, scopedOrganisation(request), request.params.id, actor, ctx.clock.now());
+      return cancelPayment(ctx.db, scopedOrganisation(request), request.params.id, actor, ctx.clock.now(), auditActorOf(request));
     },
   );
 

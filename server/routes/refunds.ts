@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { scopedOrganisation, scopedOrgId, type OrganisationScope } from '../plugins/organisation-scope.ts';
 import { authErrors, errorResponses, UrlResponse } from '../../isomorphic/schemas/common.ts';
@@ -41,6 +42,7 @@ const refundRoutes: FastifyPluginAsyncTypebox<{ ctx: RefundContext }> = async (a
         amount: request.body.amount,
         reason: request.body.reason,
         idempotencyKey: request.headers['idempotency-key'],
+        auditActor: auditActorOf(request),
       });
       if (answer.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(answer.refund);

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import type { FastifyRequest } from 'fastify';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { endOtherSessions, listMySessions, revokeMySession } from '../services/auth/sessions-service.ts';
 import { MessageResponse, authErrors } from '../../isomorphic/schemas/common.ts';
 import { RevokedSessionsResponse, SessionIdParams, SessionList } from '../../isomorphic/schemas/sessions.ts';
+
+/** The signed-in user acting on their own sessions, for the audit trail. */
+const ownActor = (request: FastifyRequest) => ({ ...auditActorOf(request), userId: callerOf(request).id });
 
 /** The signed-in user's own sessions: list, revoke one, revoke all the others. */
 const sessionRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
@@ -38,7 +43,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> =
       },
     },
     async (request) => {
-      await revokeMySession(db, clock, callerOf(request).id, request.params.id);
+      await revokeMySession(db, clock, ownActor(request), request.params.id);
       return { message: 'Session revoked.' };
     },
   );
@@ -55,7 +60,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> =
     },
     async (request) => {
       const caller = callerOf(request);
-      if (caller.sessionId !== null) await revokeMySession(db, clock, caller.id, caller.sessionId);
+      if (caller.sessionId !== null) await revokeMySession(db, clock, ownActor(request), caller.sessionId, 'auth.sign-out');
       return { message: 'Signed out.' };
     },
   );
@@ -68,7 +73,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ db: Database; clock: Clock }> =
     },
     async (request) => {
       const caller = callerOf(request);
-      const revoked = await endOtherSessions(db, clock, caller.id, caller.sessionId);
+      const revoked = await endOtherSessions(db, clock, ownActor(request), caller.sessionId);
       return { message: revoked === 1 ? '1 other session revoked.' : `${revoked} other sessions revoked.`, revoked };
     },
   );

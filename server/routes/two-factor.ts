@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { userOfChallenge } from '../services/auth/auth-service.ts';
 import { startSession, type SessionSubject } from '../services/auth/sessions-service.ts';
@@ -73,7 +74,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRoutesOptions> = async
         response: { 200: TwoFactorSetupResponse, ...authErrors, 409: authErrors[400] },
       },
     },
-    async (request, reply) => beginEnrolment(ctx, (await enrollerOf(request, reply)).userId),
+    async (request, reply) => beginEnrolment(ctx, (await enrollerOf(request, reply)).userId, auditActorOf(request)),
   );
 
   app.post(
@@ -88,7 +89,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRoutesOptions> = async
     },
     async (request, reply) => {
       const enroller = await enrollerOf(request, reply);
-      const recoveryCodes = await confirmEnrolment(ctx, enroller.userId, request.body.code, enroller.sessionId);
+      const recoveryCodes = await confirmEnrolment(ctx, enroller.userId, request.body.code, enroller.sessionId, auditActorOf(request));
       if (!enroller.signingIn) return { recoveryCodes };
       // The enrolment was the second step of a sign-in: it opens the session the password alone could not.
       const token = await startSession(ctx, enroller.signingIn, clientInfoOf(request));
@@ -109,7 +110,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRoutesOptions> = async
     },
     async (request) => {
       const caller = callerOf(request);
-      await disableTwoFactor(ctx, caller.id, request.body, caller.sessionId);
+      await disableTwoFactor(ctx, caller.id, request.body, caller.sessionId, auditActorOf(request));
       return { message: 'Two-factor authentication turned off.' };
     },
   );

@@ -10,6 +10,7 @@ import type { AuditActorKind } from '../../isomorphic/schemas/audit.ts';
 import { buildListeningTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { captureMail, lastResetToken } from '../helpers/mail-capture.ts';
 import { readFileSync } from 'node:fs';
+import { Secret, TOTP } from 'otpauth';
 
 type Json = Record<string, unknown>;
 
@@ -101,6 +102,31 @@ async function sandboxPayment(): Promise<{ reference: string; providerReference:
 }
 
 const user = (action: string, extra: Partial<Fixture> = {}) => ({ action, actor: 'user' as const, ...extra });
+
+/** A new orgadmin of the organisation, signed in; `sessions` sign-ins make that many sessions (the last token returned). */
+async function freshUser(sessions = 1): Promise<{ email: string; token: string }> {
+  const email = `member${unique()}@audit.test`;
+  await createUser(t.db, { email, orgId });
+  let token = '';
+  for (let index = 0; index < sessions; index++) token = await signIn(t.app, email);
+  return { email, token };
+}
+
+/** A fresh user with two-factor sign-in on: its session token, password and one recovery code. */
+async function twoFactorUser(): Promise<{ email: string; token: string; recoveryCode: string }> {
+  const { email, token } = await freshUser();
+  const { secret } = (await call(token, 'POST', '/api/auth/2fa/setup')) as { secret: string };
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: t.clock.now().getTime() });
+  const { recoveryCodes } = (await call(token, 'POST', '/api/auth/2fa/enable', { code })) as { recoveryCodes: string[] };
+  return { email, token, recoveryCode: recoveryCodes[0]! };
+}
+
+/** A Success payment of the organisation (marked as paid), whose refunds are recorded as made outside Payrail. */
+async function paidPayment(): Promise<string> {
+  const reference = await newPayment();
+  await call(admin, 'PATCH', `/api/payments/${reference}/mark-success`);
+  return reference;
+}
 
 const FIXTURES: Record<string, Fixture | NotAudited> = {
   'POST /api/auth/login': {
@@ -431,6 +457,87 @@ const FIXTURES: Record<string, Fixture | NotAudited> = {
       };
     },
   },
+  'POST /api/auth/2fa/setup': {
+    ...user('user.two-factor.setup'),
+    request: async () => ({ method: 'POST', url: '/api/auth/2fa/setup', headers: as((await freshUser()).token) }),
+  },
+  'POST /api/auth/2fa/enable': {
+    ...user('user.two-factor.enable'),
+    request: async () => {
+      const { token } = await freshUser();
+      const { secret } = (await call(token, 'POST', '/api/auth/2fa/setup')) as { secret: string };
+      const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: t.clock.now().getTime() });
+      return { method: 'POST', url: '/api/auth/2fa/enable', headers: as(token), payload: { code } };
+    },
+  },
+  'POST /api/auth/2fa/disable': {
+    ...user('user.two-factor.disable'),
+    secrets: ['correct horse battery'],
+    request: async () => ({
+      method: 'POST',
+      url: '/api/auth/2fa/disable',
+      headers: as((await twoFactorUser()).token),
+      payload: { password: 'correct horse battery' },
+    }),
+  },
+  'POST /api/auth/2fa/verify': {
+    ...user('auth.sign-in'),
+    request: async () => {
+      const { email, recoveryCode } = await twoFactorUser();
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'correct horse battery' } });
+      const { challenge_token } = json(login) as { challenge_token: string };
+      return { method: 'POST', url: '/api/auth/2fa/verify', payload: { challenge_token, code: recoveryCode } };
+    },
+  },
+  'DELETE /api/auth/sessions/{id}': {
+    ...user('auth.session.revoke'),
+    request: async () => {
+      const { token } = await freshUser(2);
+      const { items } = (await call(token, 'GET', '/api/auth/sessions')) as { items: { id: string; current: boolean }[] };
+      const other = items.find((session) => !session.current)!;
+      return { method: 'DELETE', url: `/api/auth/sessions/${other.id}`, headers: as(token) };
+    },
+  },
+  'POST /api/auth/logout': {
+    ...user('auth.sign-out'),
+    request: async () => ({ method: 'POST', url: '/api/auth/logout', headers: as((await freshUser()).token) }),
+  },
+  'POST /api/auth/sessions/revoke-others': {
+    ...user('auth.session.revoke-others'),
+    request: async () => ({ method: 'POST', url: '/api/auth/sessions/revoke-others', headers: as((await freshUser(2)).token) }),
+  },
+  'POST /api/organisations/my-organisation/api-token/rotate': {
+    ...user('organisation.api-token.rotate'),
+    request: async () => ({
+      method: 'POST',
+      url: '/api/organisations/my-organisation/api-token/rotate',
+      headers: as(admin),
+      payload: { graceHours: 1 },
+    }),
+  },
+  'POST /api/organisations/{id}/api-token/rotate': {
+    ...user('organisation.api-token.rotate'),
+    request: async () => ({
+      method: 'POST',
+      url: `/api/organisations/${orgId}/api-token/rotate`,
+      headers: as(root),
+      payload: { graceHours: 0 },
+    }),
+  },
+  'POST /api/payments/{id}/cancel': {
+    ...user('payment.cancel'),
+    request: async () => ({ method: 'POST', url: `/api/payments/${await newPayment()}/cancel`, headers: as(admin), payload: {} }),
+  },
+  'POST /api/payments/{id}/refunds': {
+    ...user('refund.create'),
+    request: async () => ({
+      method: 'POST',
+      url: `/api/payments/${await paidPayment()}/refunds`,
+      headers: as(admin),
+      payload: { amount: '2.00', reason: 'Damaged on arrival' },
+    }),
+  },
+  'POST /api/sandbox-psp/refunds': { notAudited: "the Sandbox PSP stands in for an external PSP: its own records are not Payrail's" },
   'POST /api/sandbox-psp/transactions': { notAudited: "the Sandbox PSP stands in for an external PSP: its own records are not Payrail's" },
   'POST /api/sandbox-psp/pay/{providerReference}': {
     // Paying at the Sandbox PSP sends Payrail its signed callback, which changes the payment.

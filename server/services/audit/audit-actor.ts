@@ -24,3 +24,8 @@ export const WORKER_ACTOR: AuditActor = {
 
 /** Start-up work (seeding, demo data) and anything no request or job asked for. */
 export const SYSTEM_ACTOR: AuditActor = { ...WORKER_ACTOR, kind: 'system', label: 'Payrail' };
+
+/** The actor of a change a known user makes on their own account from `from`'s address (sign-in, 2FA, sessions). */
+export function actingUser(from: AuditActor, user: { id: number; name: string; email: string; role: string }): AuditActor {
+  return { ...from, kind: 'user', userId: user.id, label: `${user.name} <${user.email}>`, role: user.role };
+}

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
+import { actingUser } from '../audit/audit-actor.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../users/users-repository.ts';
@@ -35,15 +36,6 @@ export interface SignInContext extends AuthContext {
 /** A session token, or the challenge of the second step the sign-in still needs. */
 export type SignInResult = { session: string } | { step: ChallengePurpose; challengeToken: string; expiresIn: number };
 
-/** The audit actor of a sign-in by `user`, from the request's address and user agent. */
-const signedInActor = (from: AuditActor, user: UserRecord): AuditActor => ({
-  ...from,
-  kind: 'user',
-  userId: user.id,
-  label: `${user.name} <${user.email}>`,
-  role: user.role,
-});
-
 /**
  * Checks credentials; the same 401 for unknown e-mail and wrong password. With the right password: a session, or —
  * when the user has 2FA, or must enrol first — a short-lived challenge and no session yet. A failure is audited on its
@@ -57,7 +49,7 @@ export async function login(
   from: AuditActor,
 ): Promise<SignInResult> {
   const user = await findUserByEmail(ctx.db, email);
-  const actor: AuditActor = user ? signedInActor(from, user) : { ...from, kind: 'user', userId: null, label: email, role: null };
+  const actor: AuditActor = user ? actingUser(from, user) : { ...from, kind: 'user', userId: null, label: email, role: null };
   const signIn = { targetType: 'user', targetId: user?.id ?? null, orgId: user?.orgId ?? null };
   if (!user) {
     await verifyAgainstDecoy(password);
@@ -104,14 +96,14 @@ export async function completeTwoFactorSignIn(
 ): Promise<string> {
   const signIn = { targetType: 'user', targetId: user.id, orgId: user.orgId };
   if (!(await checkSecondFactor(ctx, user, code))) {
-    await recordAudit(ctx.db, ctx.clock, signedInActor(from, user), {
+    await recordAudit(ctx.db, ctx.clock, actingUser(from, user), {
       action: 'auth.sign-in.failed',
       ...signIn,
       changes: { step: { before: null, after: 'code' } },
     });
     throw unauthorized(INVALID_CODE);
   }
-  await recordAudit(ctx.db, ctx.clock, signedInActor(from, user), {
+  await recordAudit(ctx.db, ctx.clock, actingUser(from, user), {
     action: 'auth.sign-in',
     ...signIn,
     changes: { step: { before: null, after: 'code' } },

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { AuditActor } from '../audit/audit-actor.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { findUserById } from '../users/users-repository.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -75,12 +78,44 @@ export async function listMySessions(db: Database, clock: Clock, userId: number,
   }));
 }
 
-/** Ends one of the user's own sessions (the current one too: that is signing out); 404 for any other id. */
-export async function revokeMySession(db: Database, clock: Clock, userId: number, sessionId: string): Promise<void> {
-  if (!(await revokeSession(db, userId, sessionId, clock.now()))) throw notFound('Session not found.');
+/**
+ * Ends one of the user's own sessions (the current one too: `auth.sign-out`); 404 for any other id. Audited by
+ * `actor` (the request's user).
+ */
+export async function revokeMySession(
+  db: Database,
+  clock: Clock,
+  actor: AuditActor & { userId: number },
+  sessionId: string,
+  action: 'auth.session.revoke' | 'auth.sign-out' = 'auth.session.revoke',
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await revokeSession(tx, actor.userId, sessionId, clock.now()))) throw notFound('Session not found.');
+    await recordAudit(tx, clock, actor, { action, targetType: 'session', targetId: sessionId, orgId: await orgOfUser(tx, actor.userId) });
+  });
 }
 
-/** Ends every session of the user but `keepSessionId` (every one when null); returns how many ended. */
-export async function endOtherSessions(db: Database, clock: Clock, userId: number, keepSessionId: string | null): Promise<number> {
-  return revokeSessionsExcept(db, userId, keepSessionId, clock.now());
+/** Ends every session of the user but `keepSessionId` (every one when null); returns how many ended. Audited. */
+export async function endOtherSessions(
+  db: Database,
+  clock: Clock,
+  actor: AuditActor & { userId: number },
+  keepSessionId: string | null,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const revoked = await revokeSessionsExcept(tx, actor.userId, keepSessionId, clock.now());
+    await recordAudit(tx, clock, actor, {
+      action: 'auth.session.revoke-others',
+      targetType: 'user',
+      targetId: actor.userId,
+      orgId: await orgOfUser(tx, actor.userId),
+      changes: { sessionsEnded: { before: null, after: revoked } },
+    });
+    return revoked;
+  });
+}
+
+/** The organisation of a user (null: a superadmin), for the audit entry's organisation. */
+async function orgOfUser(db: Database, userId: number): Promise<number | null> {
+  return (await findUserById(db, userId))?.orgId ?? null;
 }

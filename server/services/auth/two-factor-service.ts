@@ -1,4 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
+import { actingUser, type AuditActor } from '../audit/audit-actor.ts';
+import { recordAudit, type AuditEntry } from '../audit/audit-service.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, unauthorized } from '../../errors.ts';
@@ -71,11 +73,18 @@ export async function twoFactorStatus(ctx: TwoFactorContext, userId: number): Pr
 }
 
 /** Starts an enrolment: a new secret, stored sealed until a code proves the app has it. 409 while 2FA is on. */
-export async function beginEnrolment(ctx: TwoFactorContext, userId: number): Promise<{ secret: string; otpauthUri: string }> {
+export async function beginEnrolment(
+  ctx: TwoFactorContext,
+  userId: number,
+  from: AuditActor,
+): Promise<{ secret: string; otpauthUri: string }> {
   const user = await userOrUnauthorized(ctx.db, userId);
   if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on. Turn it off first to set it up again.');
   const secret = newTotpSecret();
-  await users.setPendingTotpSecret(ctx.db, userId, seal(ctx.dataKey, secret), ctx.clock.now());
+  await ctx.db.transaction(async (tx) => {
+    await users.setPendingTotpSecret(tx, userId, seal(ctx.dataKey, secret), ctx.clock.now());
+    await recordAudit(tx, ctx.clock, actingUser(from, user), twoFactorEntry('user.two-factor.setup', user));
+  });
   return { secret, otpauthUri: totpUri(secret, user.email) };
 }
 
@@ -88,6 +97,7 @@ export async function confirmEnrolment(
   userId: number,
   code: string,
   keepSessionId: string | null,
+  from: AuditActor,
 ): Promise<string[]> {
   const user = await userOrUnauthorized(ctx.db, userId);
   if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
@@ -101,6 +111,7 @@ export async function confirmEnrolment(
     if (!(await users.enableTotp(tx, userId, step, now))) throw conflict('Two-factor authentication is already on.');
     await replaceRecoveryCodes(tx, userId, recoveryCodes.map(hashRecoveryCode), now);
     await revokeSessionsExcept(tx, userId, keepSessionId, now);
+    await recordAudit(tx, ctx.clock, actingUser(from, user), twoFactorEntry('user.two-factor.enable', user, true));
   });
   return recoveryCodes;
 }
@@ -126,6 +137,7 @@ export async function disableTwoFactor(
   userId: number,
   proof: { password?: string | undefined; code?: string | undefined },
   keepSessionId: string | null,
+  from: AuditActor,
 ): Promise<void> {
   const user = await userOrUnauthorized(ctx.db, userId);
   if (!user.totpEnabledAt) throw badRequest('Two-factor authentication is not on.');
@@ -140,7 +152,19 @@ export async function disableTwoFactor(
     const now = ctx.clock.now();
     await clearTwoFactor(tx, userId, now);
     await revokeSessionsExcept(tx, userId, keepSessionId, now);
+    await recordAudit(tx, ctx.clock, actingUser(from, user), twoFactorEntry('user.two-factor.disable', user, false));
   });
+}
+
+/** The audit entry of a change to a user's own two-factor sign-in (`enabled`: what it became, when it changed). */
+function twoFactorEntry(action: string, user: users.UserRecord, enabled?: boolean): AuditEntry {
+  return {
+    action,
+    targetType: 'user',
+    targetId: user.id,
+    orgId: user.orgId,
+    ...(enabled === undefined ? {} : { changes: { twoFactor: { before: !enabled, after: enabled } } }),
+  };
 }
 
 /** Removes a user's 2FA entirely (secret and recovery codes): turning it off, or an admin's reset of the user. */

@@ -4,6 +4,8 @@
 import type { Static } from 'typebox';
 import { DEFAULT_GRACE_HOURS, type ApiToken, type ApiTokenState } from '../../../isomorphic/schemas/api-tokens.ts';
 import type { Clock } from '../../clock.ts';
+import type { AuditActor } from '../audit/audit-actor.ts';
+import { recordAudit } from '../audit/audit-service.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { maskSecret, open, seal } from '../crypto/secret-box.ts';
@@ -84,7 +86,7 @@ export async function listApiTokens(ctx: ApiTokenContext, orgId: number, revealC
 export async function rotateApiToken(
   ctx: ApiTokenContext,
   orgId: number,
-  options: { graceHours?: number | undefined; rolledBy: number; revealCurrent: boolean },
+  options: { graceHours?: number | undefined; rolledBy: number; revealCurrent: boolean; actor: AuditActor },
 ): Promise<{ token: string; items: PublicApiToken[] }> {
   const graceHours = options.graceHours ?? DEFAULT_GRACE_HOURS;
   const token = await ctx.db.transaction(async (tx) => {
@@ -98,7 +100,16 @@ export async function rotateApiToken(
       const hint = current.tokenHint ?? hintOf(open(ctx.dataKey, current.tokenSealed ?? ''));
       await tokens.retireApiToken(tx, current.id, { at: now, expiresAt, hint });
     }
-    return issueApiToken(tx, ctx, orgId, options.rolledBy);
+    const issued = await issueApiToken(tx, ctx, orgId, options.rolledBy);
+    await recordAudit(tx, ctx.clock, options.actor, {
+      action: 'organisation.api-token.rotate',
+      targetType: 'organisation',
+      targetId: orgId,
+      orgId,
+      // The new token masked to its last characters; the retired one's until when.
+      changes: { apiToken: { before: null, after: issued }, graceHours: { before: null, after: graceHours } },
+    });
+    return issued;
   });
   return { token, ...(await listApiTokens(ctx, orgId, options.revealCurrent)) };
 }

@@ -3,6 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { findGateway, type GatewayRow } from '../gateways/gateways-repository.ts';
+import { SYSTEM_ACTOR, type AuditActor } from '../audit/audit-actor.ts';
+import { recordAudit } from '../audit/audit-service.ts';
 import { wakeDeliveryWorkers } from '../ledger/ledger.ts';
 import {
   findPayment,
@@ -35,6 +37,8 @@ export interface RefundRequest {
   amount?: string | number | undefined;
   reason: string;
   idempotencyKey?: string | undefined;
+  /** Who asked, for the audit trail (docs/audit.md); the worker when a job or test asks. */
+  auditActor?: AuditActor | undefined;
 }
 
 /** What a refund request answered: the refund, and whether it is the replay of an earlier request with the same key. */
@@ -120,6 +124,18 @@ export async function createRefund(ctx: RefundContext, request: RefundRequest): 
         idempotencyKey: key ?? null,
         createdAt: now,
         updatedAt: now,
+      });
+      await recordAudit(tx, ctx.clock, request.auditActor ?? SYSTEM_ACTOR, {
+        action: 'refund.create',
+        targetType: 'payment',
+        targetId: payment.reference,
+        orgId: payment.orgId,
+        changes: {
+          refund: { before: null, after: refund.reference },
+          amountMinor: { before: null, after: amount },
+          method: { before: null, after: refund.method },
+          reason: { before: null, after: reason },
+        },
       });
       let queued = await announceRefund(tx, refund.id, 'refund.created', now);
       if (!gateway) {
