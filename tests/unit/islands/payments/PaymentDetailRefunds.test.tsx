@@ -199,7 +199,9 @@ test('Cancel asks with the amount and the customer, then cancels a Pending payme
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel payment' }));
   await waitFor(() => expect(toastMessages()).toContain('success: Payment cancelled.'));
   const facts = screen.getByRole('region', { name: 'Payment' });
-  await waitFor(() => expect(within(facts).getByText('Cancelled', { selector: '.badge' }).className).toBe('badge badge--danger badge--cancelled'));
+  await waitFor(() =>
+    expect(within(facts).getByText('Cancelled', { selector: '.badge' }).className).toBe('badge badge--danger badge--cancelled'),
+  );
   expect(requests.find((request) => request.method === 'POST')?.body).toEqual({});
   expect(screen.queryByRole('button', { name: 'Cancel payment' })).toBeNull();
 });
