@@ -127,7 +127,9 @@ async function runAll(cases: { request: FuzzCase; target: FuzzOperation; who: st
 
 describe('malformed requests to every operation of the OpenAPI document', () => {
   it('are answered with a 4xx in the uniform error body, never a 5xx or a hang', { timeout: 300_000 }, async () => {
-    const targets = fuzzOperations(document);
+    // Signing out takes no input but the token, and a well-formed call would end the identity the rest of the walk
+    // needs: the 401 cases every operation gets already try it with bad tokens.
+    const targets = fuzzOperations(document).filter((target) => !(target.method === 'post' && target.mountedPath === '/api/auth/logout'));
     expect(targets.length).toBeGreaterThan(100);
     const cases = identities.flatMap((identity, identityIndex) =>
       targets.flatMap((target, targetIndex) =>

@@ -8,8 +8,11 @@ export interface RoutedRequest {
   path: string;
   query: Record<string, string>;
   body: unknown;
-  /** Request headers, names lower-cased. */
-  headers: Record<string, string>;
+  /**
+   * Headers beyond the ones every API call carries (Accept, Content-Type, Authorization), names lower-cased; absent
+   * when there are none, so tests comparing whole requests compare what the island chose to send.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface RoutedResponse {
@@ -17,11 +20,14 @@ export interface RoutedResponse {
   body?: unknown;
 }
 
-/** A request's headers as a plain record with lower-cased names. */
-function headersOf(headers: HeadersInit | undefined): Record<string, string> {
+const STANDARD_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/** A request's own headers (not the standard ones) as a plain record with lower-cased names, or nothing. */
+function ownHeadersOf(headers: HeadersInit | undefined): { headers?: Record<string, string> } {
   const pairs: [string, string][] =
     headers instanceof Headers ? [...headers] : Array.isArray(headers) ? headers : Object.entries(headers ?? {});
-  return Object.fromEntries(pairs.map(([name, value]) => [name.toLowerCase(), value]));
+  const own = pairs.map(([name, value]) => [name.toLowerCase(), value] as const).filter(([name]) => !STANDARD_HEADERS.has(name));
+  return own.length > 0 ? { headers: Object.fromEntries(own) } : {};
 }
 
 /** Replaces fetch; `answer` decides each response (200 with `null` when it returns undefined). */
@@ -35,7 +41,7 @@ export function routeFetch(answer: (request: RoutedRequest) => RoutedResponse | 
       path: parsed.pathname,
       query: Object.fromEntries(parsed.searchParams),
       body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw,
-      headers: headersOf(init.headers),
+      ...ownHeadersOf(init.headers),
     };
     requests.push(request);
     const response = (await answer(request)) ?? {};

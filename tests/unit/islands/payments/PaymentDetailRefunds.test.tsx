@@ -142,7 +142,7 @@ test('Refund: the remainder by default, a required reason, a confirmation naming
     { amount: '25.00', reason: 'Wrong size' },
     { amount: '25.00', reason: 'Wrong size' },
   ]);
-  const [firstKey, secondKey] = posts.map((post) => post.headers['idempotency-key']);
+  const [firstKey, secondKey] = posts.map((post) => post.headers?.['idempotency-key']);
   expect(firstKey).toMatch(/^console-[0-9a-f]{32}$/);
   expect(secondKey).toBe(firstKey);
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -172,7 +172,7 @@ test('a changed form is a new request with a new Idempotency-Key', async () => {
   await waitFor(() => expect(requests.filter((request) => request.method === 'POST')).toHaveLength(2));
   const [first, second] = requests.filter((request) => request.method === 'POST');
   expect(second?.body).toEqual({ amount: '40.00', reason: 'Duplicate charge' });
-  expect(second?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
+  expect(second?.headers?.['idempotency-key']).not.toBe(first?.headers?.['idempotency-key']);
 });
 
 test('Cancel asks with the amount and the customer, then cancels a Pending payment', async () => {
