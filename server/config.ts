@@ -39,6 +39,8 @@ export interface Config {
   apiLogReads: number;
   webhookLogRetentionDays: number;
   reconcileAfterMinutes: number;
+  /** REFUND_PENDING_MAX_HOURS: a gateway refund without a refund verify that stays Pending this long fails (docs/refunds.md). */
+  refundPendingMaxHours: number;
   idempotencyLeaseSeconds: number;
   sandboxPsp: boolean;
   sandboxPspRateLimitPerMinute: number;
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiLogReads: share('API_LOG_READS', DEFAULT_REQUEST_LOG_POLICY.apiLogReads),
     webhookLogRetentionDays: integer('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     reconcileAfterMinutes: integer('RECONCILE_AFTER_MINUTES', 30, 1, 10080),
+    refundPendingMaxHours: integer('REFUND_PENDING_MAX_HOURS', 72, 1, 8760),
     idempotencyLeaseSeconds: integer('IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
     sandboxPsp: boolean('SANDBOX_PSP', true),
     sandboxPspRateLimitPerMinute: integer('SANDBOX_PSP_RATE_LIMIT_PER_MINUTE', 300, 1, 100000),
