@@ -63,7 +63,11 @@ export async function settlePendingRefunds(options: PendingRefundOptions): Promi
 /** The verify's final answer; else, without a verify and past the limit, Failed; else undefined (stays Pending). */
 async function outcomeOf(options: PendingRefundOptions, refund: RefundRow): Promise<RefundOutcome | undefined> {
   const payment = await findPaymentById(options.db, refund.paymentId);
-  const gateway = payment?.gatewayId == null ? undefined : await findGateway(options.db, null, payment.gatewayId);
+  // The organisation's own gateway, or a shared one (orgId null), as the payment verify finds it.
+  const gateway =
+    payment?.gatewayId == null
+      ? undefined
+      : ((await findGateway(options.db, payment.orgId, payment.gatewayId)) ?? (await findGateway(options.db, null, payment.gatewayId)));
   if (payment && gateway?.config.refund?.verify) {
     const baseUnit = await baseUnitOf(options.db, refund.currency);
     return verifiedRefundOutcome(await verifyRefundAtGateway(options, gateway, payment, refund, baseUnit));
