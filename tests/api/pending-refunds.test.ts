@@ -224,6 +224,28 @@ describe('the settle-pending-refunds job', () => {
     expect(after.refund.updatedAt.getTime()).toBe(t.clock.now().getTime());
   });
 
+  it('fails after the limit a refund whose verify needs the PSP refund id it never got', async () => {
+    orgadmin = await signIn(t.app, 'desk@pending-refunds.test');
+    const config = sandboxEntry(t.publicUrl).sampleConfig;
+    const edited = await call('PATCH', `/api/organisations/my-organisation/gateways/${gatewayId}`, orgadmin, { config });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const paymentReference = await sandboxPayment('10.00');
+    const refund = await pendingRefund(paymentReference, '4.17');
+    // As after a refund call that timed out: the PSP never said what it calls the refund.
+    await t.db.update(refunds).set({ providerReference: null }).where(eq(refunds.reference, refund.reference));
+
+    t.clock.advance(2 * MINUTE);
+    await runJob();
+    expect((await stored(paymentReference, refund.reference)).refund.status).toBe('Pending');
+    t.clock.advance(72 * HOUR);
+    await runJob();
+    expect(await stored(paymentReference, refund.reference)).toMatchObject({
+      pending: 0,
+      refund: { status: 'Failed', failureReason: 'No answer from the gateway within 72 h: check the PSP dashboard' },
+      events: ['refund.created', 'refund.failed'],
+    });
+  });
+
   it('reads REFUND_PENDING_MAX_HOURS (default 72)', () => {
     expect(loadConfig({}).refundPendingMaxHours).toBe(72);
     expect(loadConfig({ REFUND_PENDING_MAX_HOURS: '24' }).refundPendingMaxHours).toBe(24);

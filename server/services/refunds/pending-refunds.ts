@@ -31,8 +31,8 @@ export function noAnswerReason(maxPendingMs: number): string {
 
 /**
  * Settles gateway refunds left Pending (docs/refunds.md#lifecycle): asks the PSP through the refund block's `verify`
- * when the gateway has one and settles a final answer; without a verify, fails a refund Pending past the limit so its
- * reservation is released. Inconclusive answers leave the refund Pending. Returns how many refunds were settled.
+ * when the gateway has one and settles a final answer; without a verify it can ask, fails a refund Pending past the
+ * limit so its reservation is released. Inconclusive answers leave the refund Pending. Returns how many refunds were settled.
  */
 export async function settlePendingRefunds(options: PendingRefundOptions): Promise<number> {
   const now = options.clock.now().getTime();
@@ -60,7 +60,10 @@ export async function settlePendingRefunds(options: PendingRefundOptions): Promi
   return settled;
 }
 
-/** The verify's final answer; else, without a verify and past the limit, Failed; else undefined (stays Pending). */
+/**
+ * The verify's final answer; else, when it cannot be asked (no refund verify, or one that names the PSP's refund id
+ * the refund never got) and the refund is Pending past the limit, Failed; else undefined (stays Pending).
+ */
 async function outcomeOf(options: PendingRefundOptions, refund: RefundRow): Promise<RefundOutcome | undefined> {
   const payment = await findPaymentById(options.db, refund.paymentId);
   // The organisation's own gateway, or a shared one (orgId null), as the payment verify finds it.
@@ -68,7 +71,9 @@ async function outcomeOf(options: PendingRefundOptions, refund: RefundRow): Prom
     payment?.gatewayId == null
       ? undefined
       : ((await findGateway(options.db, payment.orgId, payment.gatewayId)) ?? (await findGateway(options.db, null, payment.gatewayId)));
-  if (payment && gateway?.config.refund?.verify) {
+  const verify = gateway?.config.refund?.verify;
+  const askable = verify && (refund.providerReference || !JSON.stringify(verify).includes('{refund.providerReference}'));
+  if (payment && gateway && askable) {
     const baseUnit = await baseUnitOf(options.db, refund.currency);
     return verifiedRefundOutcome(await verifyRefundAtGateway(options, gateway, payment, refund, baseUnit));
   }
