@@ -25,6 +25,7 @@ export const REFUND_TEMPLATE_TOKENS = [
   'refund.currency',
   'refund.reference',
   'refund.reason',
+  'refund.providerReference',
   'payment.reference',
   'payment.providerReference',
   'payment.amount',

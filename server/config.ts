@@ -41,6 +41,8 @@ export interface Config {
   /** Days audit entries are kept (AUDIT_RETENTION_DAYS); the retention job deletes older ones. */
   auditRetentionDays: number;
   reconcileAfterMinutes: number;
+  /** REFUND_PENDING_MAX_HOURS: a gateway refund without a refund verify that stays Pending this long fails (docs/refunds.md). */
+  refundPendingMaxHours: number;
   idempotencyLeaseSeconds: number;
   sandboxPsp: boolean;
   sandboxPspRateLimitPerMinute: number;
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookLogRetentionDays: integer('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     auditRetentionDays: integer('AUDIT_RETENTION_DAYS', 365, 1, 36500),
     reconcileAfterMinutes: integer('RECONCILE_AFTER_MINUTES', 30, 1, 10080),
+    refundPendingMaxHours: integer('REFUND_PENDING_MAX_HOURS', 72, 1, 8760),
     idempotencyLeaseSeconds: integer('IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
     sandboxPsp: boolean('SANDBOX_PSP', true),
     sandboxPspRateLimitPerMinute: integer('SANDBOX_PSP_RATE_LIMIT_PER_MINUTE', 300, 1, 100000),

@@ -14,35 +14,44 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-function checkRequest(config: Json, key: 'init' | 'verify' | 'refund', errors: ConfigIssue[]): void {
-  const request = config[key];
-  const what =
-    key === 'init'
-      ? 'init is required, with method and url.'
-      : key === 'verify'
-        ? 'verify is required, with method and url (use {reference}).'
-        : 'refund must be an object with method and url.';
+type RequestKey = 'init' | 'verify' | 'refund' | 'refund.verify';
+
+const MISSING_REQUEST: Record<RequestKey, string> = {
+  init: 'init is required, with method and url.',
+  verify: 'verify is required, with method and url (use {reference}).',
+  refund: 'refund must be an object with method and url.',
+  'refund.verify': 'refund.verify must be an object with method and url (use {refund.providerReference}).',
+};
+
+function checkRequest(request: unknown, key: RequestKey, errors: ConfigIssue[]): void {
+  const at = `/${key.replace('.', '/')}`;
   if (!isObject(request)) {
-    errors.push({ path: `/${key}`, message: what });
+    errors.push({ path: at, message: MISSING_REQUEST[key] });
     return;
   }
   const method = text(request['method']).toUpperCase();
-  if (!method) errors.push({ path: `/${key}/method`, message: `${key}.method is required.` });
+  if (!method) errors.push({ path: `${at}/method`, message: `${key}.method is required.` });
   else if (!(HTTP_METHODS as readonly string[]).includes(method))
-    errors.push({ path: `/${key}/method`, message: `${key}.method must be one of ${HTTP_METHODS.join(', ')}.` });
+    errors.push({ path: `${at}/method`, message: `${key}.method must be one of ${HTTP_METHODS.join(', ')}.` });
   const url = text(request['url']);
-  if (!url) errors.push({ path: `/${key}/url`, message: `${key}.url is required.` });
+  if (!url) errors.push({ path: `${at}/url`, message: `${key}.url is required.` });
   else if (key === 'verify' && !url.includes('{reference}') && !url.includes('{providerReference}'))
     errors.push({ path: '/verify/url', message: 'verify.url must contain {reference}.' });
+  // A refund verify names the refund it asks about: the PSP's reference, or Payrail's own.
+  else if (key === 'refund.verify' && !url.includes('{refund.providerReference}') && !url.includes('{refund.reference}'))
+    errors.push({
+      path: '/refund/verify/url',
+      message: 'refund.verify.url must contain {refund.providerReference} or {refund.reference}.',
+    });
   const response = request['response'];
   if (isObject(response)) {
     const format = text(response['format']);
     if (format && !(RESPONSE_FORMATS as readonly string[]).includes(format))
-      errors.push({ path: `/${key}/response/format`, message: `${key}.response.format must be json, xml or text.` });
+      errors.push({ path: `${at}/response/format`, message: `${key}.response.format must be json, xml or text.` });
     const regexMode = format === 'xml' || format === 'text' || response['regex'] === true;
     for (const field of ['providerReference', 'checkoutUrl', 'status', 'message']) {
       const locator = response[field];
-      if (regexMode && typeof locator === 'string') checkRegex(locator, `/${key}/response/${field}`, errors);
+      if (regexMode && typeof locator === 'string') checkRegex(locator, `${at}/response/${field}`, errors);
     }
   }
 }
@@ -68,10 +77,13 @@ export function checkRules(config: Json): { errors: ConfigIssue[]; hints: Config
   else if (!/^https?:\/\/[^\s/]+/i.test(baseUrl) && !/^\/(?!\/)\S*$/.test(baseUrl))
     errors.push({ path: '/baseUrl', message: 'baseUrl must be an http(s) URL, or a path on this Payrail server (/api/…).' });
 
-  checkRequest(config, 'init', errors);
-  checkRequest(config, 'verify', errors);
+  checkRequest(config['init'], 'init', errors);
+  checkRequest(config['verify'], 'verify', errors);
   // Optional: without it, refunds are recorded as made outside Payrail.
-  if (config['refund'] !== undefined) checkRequest(config, 'refund', errors);
+  const refundBlock = config['refund'];
+  if (refundBlock !== undefined) checkRequest(refundBlock, 'refund', errors);
+  // Optional too: without it, a refund the PSP left pending fails after REFUND_PENDING_MAX_HOURS (docs/refunds.md).
+  if (isObject(refundBlock) && refundBlock['verify'] !== undefined) checkRequest(refundBlock['verify'], 'refund.verify', errors);
 
   const auth = config['auth'];
   if (isObject(auth)) {

@@ -60,13 +60,21 @@ export const RefundResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const RefundCallFields = {
+  ...RequestFields,
+  response: Type.Optional(RefundResponseSchema),
+  successStatuses: Type.Optional(Statuses),
+  failedStatuses: Type.Optional(Statuses),
+};
+
+/** The refund's optional `verify`: asks the PSP about a refund it left pending (url with {refund.providerReference} or {refund.reference}). */
+export const RefundVerifySchema = Type.Object(RefundCallFields, { additionalProperties: false });
+
 /** The optional `refund` operation (docs/refunds.md): without it, refunds are recorded as made outside Payrail. */
 export const RefundRequestSchema = Type.Object(
   {
-    ...RequestFields,
-    response: Type.Optional(RefundResponseSchema),
-    successStatuses: Type.Optional(Statuses),
-    failedStatuses: Type.Optional(Statuses),
+    ...RefundCallFields,
+    verify: Type.Optional(RefundVerifySchema),
   },
   { additionalProperties: false },
 );
@@ -110,3 +118,4 @@ export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 export type ResponseMapping = Static<typeof ResponseSchema>;
 export type RequestSpec = Static<typeof InitSchema> & { successStatuses?: string[]; failedStatuses?: string[] };
 export type RefundRequestSpec = Static<typeof RefundRequestSchema>;
+export type RefundVerifySpec = Static<typeof RefundVerifySchema>;

@@ -36,13 +36,25 @@ export const SandboxRefundBody = Type.Object(
   },
   { additionalProperties: true },
 );
-/** The Sandbox PSP's answer to a refund: succeeded, or failed with a message (the magic amount ending in .13). */
+/** The Sandbox PSP's answer to a refund: succeeded, failed with a message (amount ending in .13) or pending (.17). */
 export const SandboxRefund = Type.Object({
   refundReference: Type.String(),
   transaction: Type.String(),
   reference: Type.String(),
-  status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]),
+  status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('pending')]),
   amountMinor: Type.Integer(),
   currency: Type.String(),
   message: Type.Union([Type.Null(), Type.String()]),
+});
+
+/** A refund status lookup: the transaction (SBX- or merchant reference) and the refund's SBXR- reference. */
+export const SandboxRefundStatusParams = Type.Object({
+  reference: Type.String({ maxLength: 100 }),
+  refundReference: Type.String({ pattern: '^SBXR-[0-9A-F]{12}$' }),
+});
+/** The Sandbox PSP's answer to a refund status lookup: a refund it accepted has completed. */
+export const SandboxRefundStatus = Type.Object({
+  refundReference: Type.String(),
+  transaction: Type.String(),
+  status: Type.Literal('succeeded'),
 });

@@ -39,7 +39,7 @@ export function sandboxEntry(publicUrl: string): CatalogueEntry {
     constraintsRequired: ['secretKey', 'webhookSecret'],
     constraintsOptional: ['publicKey', 'baseUrl', 'sandbox'],
     notes:
-      'Simulated by Payrail itself: a hosted pay page with Pay and Fail buttons, a signed webhook back, a verify endpoint and refunds (an amount ending in .13 is declined). No outside network needed.',
+      'Simulated by Payrail itself: a hosted pay page with Pay and Fail buttons, a signed webhook back, a verify endpoint and refunds (an amount ending in .13 is declined, one ending in .17 is answered pending and completes on the refund verify). No outside network needed.',
     successStatuses: ['success', 'paid', 'completed'],
     verifySuccessStatuses: ['success'],
     webhookHeaderName: 'X-Sandbox-Signature',
@@ -112,6 +112,13 @@ export function sandboxEntry(publicUrl: string): CatalogueEntry {
         response: { providerReference: 'refundReference', status: 'status', message: 'message' },
         successStatuses: ['succeeded'],
         failedStatuses: ['failed'],
+        verify: {
+          method: 'GET',
+          url: '/transactions/{payment.providerReference}/refunds/{refund.providerReference}',
+          response: { status: 'status' },
+          successStatuses: ['succeeded'],
+          failedStatuses: ['failed'],
+        },
       },
     },
     builtIn: true,

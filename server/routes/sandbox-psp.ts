@@ -6,6 +6,8 @@ import {
   SandboxProviderReferenceParams,
   SandboxRefund,
   SandboxRefundBody,
+  SandboxRefundStatus,
+  SandboxRefundStatusParams,
   SandboxSettleBody,
   SandboxSettleRedirect,
   SandboxTransaction,
@@ -17,6 +19,7 @@ import {
   cancelledByMerchant,
   getSandboxTransaction,
   refundSandboxTransaction,
+  sandboxRefundStatus,
   SANDBOX_CANCELLED_NOTICE,
   settleSandboxPayment,
   startSandboxTransaction,
@@ -91,7 +94,8 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
       config,
       schema: {
         ...common,
-        summary: 'Sandbox PSP: refund a paid transaction (amount in minor units; one ending in 13, e.g. 5.13, is declined)',
+        summary:
+          'Sandbox PSP: refund a paid transaction (amount in minor units; one ending in 13, e.g. 5.13, is declined; in 17, answered pending)',
         body: SandboxRefundBody,
         response: { 200: SandboxRefund, ...errorResponses(400, 401, 404, 409, 429) },
       },
@@ -102,6 +106,26 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
         amountMinor: request.body.amountMinor,
         reference: request.body.reference,
       }),
+  );
+
+  app.get(
+    '/sandbox-psp/transactions/:reference/refunds/:refundReference',
+    {
+      config,
+      schema: {
+        ...common,
+        summary: "Sandbox PSP: a refund's status (the refund verify: a refund answered pending has completed)",
+        params: SandboxRefundStatusParams,
+        response: { 200: SandboxRefundStatus, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) =>
+      sandboxRefundStatus(
+        ctx,
+        await authorisedSandboxKey(ctx, request.headers.authorization),
+        request.params.reference,
+        request.params.refundReference,
+      ),
   );
 
   app.get(

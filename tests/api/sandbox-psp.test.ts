@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
 import { CATALOGUE, sandboxEntry } from '../../server/db/provider-catalogue.ts';
 import { organisations } from '../../server/db/schema.ts';
-import { callInit, callRefund, callVerify } from '../../server/services/adapter/http-adapter.ts';
+import { callInit, callRefund, callRefundVerify, callVerify } from '../../server/services/adapter/http-adapter.ts';
 import { SANDBOX_REFUND_DECLINED } from '../../server/services/sandbox-psp/sandbox-service.ts';
 import { readInboundWebhook, verifyInboundSignature } from '../../server/services/adapter/inbound-webhook.ts';
 import type { GatewayConfig } from '../../isomorphic/gateway-config/index.ts';
@@ -193,6 +193,24 @@ describe('Sandbox PSP refunds', () => {
     expect(tooMuch).toMatchObject({ outcome: 'psp_error', httpStatus: 400 });
     const stranger = await callRefund(config, refundValues(reference, providerReference, 500), otherMerchant, options());
     expect(stranger).toMatchObject({ outcome: 'psp_error', httpStatus: 404 });
+  });
+
+  it('answers pending for the magic amount ending in .17, and its refund status lookup says succeeded to the same merchant only', async () => {
+    const reference = await merchantPayment();
+    const init = await callInit(config, values(reference), credentials, options());
+    const providerReference = init.providerReference ?? '';
+    expect((await pay(init.checkoutUrl, 'success')).status).toBe(303);
+    const pending = await callRefund(config, refundValues(reference, providerReference, 517), credentials, options());
+    expect(pending).toMatchObject({ outcome: 'ok', status: 'pending', mappedStatus: 'pending' });
+    const asked = refundValues(reference, providerReference, 517);
+    const withReference = { ...asked, refund: { ...asked.refund, providerReference: pending?.providerReference ?? '' } };
+    const verified = await callRefundVerify(config, withReference, credentials, options());
+    expect(verified).toMatchObject({ outcome: 'ok', status: 'succeeded', mappedStatus: 'success' });
+    const stranger = await callRefundVerify(config, withReference, otherMerchant, options());
+    expect(stranger).toMatchObject({ outcome: 'psp_error', httpStatus: 404 });
+    // Not a refund reference the sandbox hands out: refused, so a refund verify would leave the refund Pending.
+    const malformed = { ...asked, refund: { ...asked.refund, providerReference: 'nope' } };
+    expect(await callRefundVerify(config, malformed, credentials, options())).toMatchObject({ outcome: 'psp_error', httpStatus: 400 });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { GatewayConfig, RequestSpec } from '../../../isomorphic/gateway-config/index.ts';
+import type { GatewayConfig, RefundVerifySpec, RequestSpec } from '../../../isomorphic/gateway-config/index.ts';
 import { renderJson, renderText, type TemplateValues } from '../../../isomorphic/template.ts';
 import type { Clock } from '../../clock.ts';
 import { locate, mapStatus, parseBody } from './extract.ts';
@@ -204,8 +204,29 @@ export async function callRefund(
   credentials: AdapterCredentials,
   options: AdapterOptions,
 ): Promise<CallResult | undefined> {
-  const spec = config.refund;
-  if (!spec) return undefined;
+  return config.refund && callRefundOperation(config, config.refund, values, credentials, options);
+}
+
+/**
+ * Asks the PSP about a refund it left pending (the refund block's optional `verify`; values as for the refund, with
+ * `refund.providerReference`). Undefined when the config has no refund verify.
+ */
+export async function callRefundVerify(
+  config: GatewayConfig,
+  values: TemplateValues,
+  credentials: AdapterCredentials,
+  options: AdapterOptions,
+): Promise<CallResult | undefined> {
+  return config.refund?.verify && callRefundOperation(config, config.refund.verify, values, credentials, options);
+}
+
+async function callRefundOperation(
+  config: GatewayConfig,
+  spec: RefundVerifySpec,
+  values: TemplateValues,
+  credentials: AdapterCredentials,
+  options: AdapterOptions,
+): Promise<CallResult> {
   const request = buildRequest(config, spec, values, credentials, options.baseUrl);
   const { result, body } = await send(request, { ...options, timeoutMs: spec.timeoutMs ?? options.timeoutMs });
   if (body === undefined) return result;

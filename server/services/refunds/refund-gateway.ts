@@ -2,7 +2,7 @@ import { fromMinorUnits } from '../../../isomorphic/money.ts';
 import type { TemplateValues } from '../../../isomorphic/template.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { callRefund, type CallResult } from '../adapter/http-adapter.ts';
+import { callRefund, callRefundVerify, type CallResult } from '../adapter/http-adapter.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import type { GatewayRow } from '../gateways/gateways-repository.ts';
 import { gatewaySecrets } from '../gateways/gateways-service.ts';
@@ -21,7 +21,7 @@ export interface RefundGatewayContext {
 /** The template values of a refund call: the payment's own tokens, and `refund.*` / `payment.*` (docs/refunds.md). */
 export function refundTemplateValues(
   payment: PaymentRow,
-  refund: Pick<RefundRow, 'amountMinor' | 'currency' | 'reference' | 'reason'>,
+  refund: Pick<RefundRow, 'amountMinor' | 'currency' | 'reference' | 'reason' | 'providerReference'>,
   baseUnit: number,
 ): TemplateValues {
   return {
@@ -32,6 +32,7 @@ export function refundTemplateValues(
       currency: refund.currency,
       reference: refund.reference,
       reason: refund.reason,
+      providerReference: refund.providerReference ?? '',
     },
     payment: {
       reference: payment.reference,
@@ -95,4 +96,40 @@ export async function sendRefundToGateway(
     ctx.clock.now(),
   );
   return result;
+}
+
+/**
+ * Asks the gateway about a refund it left pending (the refund block's `verify`), through the same outbound guard and
+ * timeouts. Undefined when the config has no refund verify. Not stored with the gateway attempts: the worker asks
+ * every minute, and only the answer that settles the refund matters (it is on the refund and its event).
+ */
+export function verifyRefundAtGateway(
+  ctx: RefundGatewayContext,
+  gateway: GatewayRow,
+  payment: PaymentRow,
+  refund: RefundRow,
+  baseUnit: number,
+): Promise<CallResult | undefined> {
+  return callRefundVerify(gateway.config, refundTemplateValues(payment, refund, baseUnit), gatewaySecrets(gateway, ctx.dataKey), {
+    policy: ctx.targets,
+    clock: ctx.clock,
+    baseUrl: gateway.baseUrl,
+  });
+}
+
+/**
+ * What a refund verify's answer means: only a mapped success or failure settles the refund. Anything else (another
+ * status, a 4xx such as "not found yet", a 5xx, a timeout) is inconclusive: the refund stays Pending.
+ */
+export function verifiedRefundOutcome(result: CallResult | undefined): RefundOutcome | undefined {
+  if (!result || result.outcome !== 'ok') return undefined;
+  const providerReference = result.providerReference ?? null;
+  if (result.mappedStatus === 'success') return { status: 'Succeeded', providerReference };
+  if (result.mappedStatus === 'failed')
+    return {
+      status: 'Failed',
+      failureReason: result.message || `The gateway reports the refund failed (status ${result.status ?? 'unknown'}).`,
+      providerReference,
+    };
+  return undefined;
 }

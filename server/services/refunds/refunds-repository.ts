@@ -1,5 +1,5 @@
 // The refunds table's SQL (docs/refunds.md), and the credit note counters it numbers succeeded refunds from.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
 import { payments, refunds, users } from '../../db/schema.ts';
@@ -77,6 +77,38 @@ export async function settleRefundRow(
     .where(and(eq(refunds.id, id), eq(refunds.status, 'Pending')))
     .returning();
   return row;
+}
+
+/**
+ * Pending gateway refunds created before `createdBefore` and not looked at since `checkedBefore`, the longest
+ * unchecked first (the worker settles them; docs/refunds.md#lifecycle).
+ */
+export function pendingGatewayRefunds(
+  db: Database,
+  window: { createdBefore: Date; checkedBefore: Date },
+  limit: number,
+): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'Pending'),
+        eq(refunds.method, 'gateway'),
+        lt(refunds.createdAt, window.createdBefore),
+        lt(refunds.updatedAt, window.checkedBefore),
+      ),
+    )
+    .orderBy(asc(refunds.updatedAt), asc(refunds.id))
+    .limit(limit);
+}
+
+/** Marks a Pending refund as looked at now, so the oldest unchecked ones do not starve the rest. */
+export async function touchPendingRefund(db: Database, id: number, at: Date): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ updatedAt: at })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'Pending')));
 }
 
 /** Gives a succeeded refund its credit note number and the token of its public document. */

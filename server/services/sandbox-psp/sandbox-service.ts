@@ -125,8 +125,9 @@ export interface SandboxRefundInput {
 
 /**
  * The refund endpoint: a paid transaction of the merchant whose key asks is refunded at once, unless the amount's
- * minor units end in 13 (SANDBOX_REFUND_DECLINED). The sandbox keeps no refund ledger: Payrail's own reservation is
- * what stops a refund beyond the amount paid; here only one larger than the whole transaction is refused.
+ * minor units end in 13 (SANDBOX_REFUND_DECLINED) or 17 (answered `pending`: the refund completes later, as the
+ * status lookup says). The sandbox keeps no refund ledger: Payrail's own reservation is what stops a refund beyond
+ * the amount paid; here only one larger than the whole transaction is refused.
  */
 export async function refundSandboxTransaction(ctx: SandboxContext, secret: string, input: SandboxRefundInput) {
   const row = await rows.findByReference(ctx.db, input.transaction);
@@ -134,15 +135,27 @@ export async function refundSandboxTransaction(ctx: SandboxContext, secret: stri
   if (row.status !== 'success') throw conflict(`Sandbox PSP: only a paid transaction can be refunded; this one is ${row.status}.`);
   if (input.amountMinor > Math.round(Number(row.amount) * 100)) throw badRequest('Sandbox PSP: the refund is larger than the transaction.');
   const declined = input.amountMinor % 100 === 13;
+  const pending = input.amountMinor % 100 === 17;
   return {
     refundReference: `SBXR-${randomBytes(6).toString('hex').toUpperCase()}`,
     transaction: row.providerReference,
     reference: input.reference,
-    status: declined ? ('failed' as const) : ('succeeded' as const),
+    status: declined ? ('failed' as const) : pending ? ('pending' as const) : ('succeeded' as const),
     amountMinor: input.amountMinor,
     currency: row.currency,
     message: declined ? SANDBOX_REFUND_DECLINED : null,
   };
+}
+
+/**
+ * The refund status lookup (a refund verify): with no refund ledger, every refund the sandbox accepted — the
+ * `pending` ones of amounts ending in 17 included — has completed by the time it is asked, so a refund reference on a
+ * transaction of the merchant whose key asks is `succeeded` (declined refunds were final in their first answer).
+ */
+export async function sandboxRefundStatus(ctx: SandboxContext, secret: string, transaction: string, refundReference: string) {
+  const row = await rows.findByReference(ctx.db, transaction);
+  if (!row || open(ctx.dataKey, row.secretSealed) !== secret) throw notFound('Sandbox PSP: no such transaction.');
+  return { refundReference, transaction: row.providerReference, status: 'succeeded' as const };
 }
 
 async function deliverSandboxWebhook(ctx: SandboxContext, row: rows.SandboxTransaction): Promise<void> {

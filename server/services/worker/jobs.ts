@@ -7,6 +7,7 @@ import { pruneExpiredThrottles } from '../auth/throttles-repository.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { findPaymentById } from '../payments/payments-repository.ts';
 import { reconcilePending } from '../payments/reconcile.ts';
+import { settlePendingRefunds } from '../refunds/pending-refunds.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { deliverDueWebhooks } from '../webhooks/delivery.ts';
 import { listenForDeliveries, onDeliveriesQueued } from '../webhooks/delivery-wakeup.ts';
@@ -22,6 +23,8 @@ export interface JobOptions {
   /** Days audit entries are kept (default 365). */
   auditRetentionDays?: number;
   reconcileAfterMinutes: number;
+  /** A gateway refund without a refund verify that stays Pending this long fails (default 72). */
+  refundPendingMaxHours?: number;
   dataKey: Buffer;
   targets: TargetPolicy;
   /** Receipt links in autoNotify e-mails (PUBLIC_URL), and the mailer that sends them. */
@@ -37,7 +40,7 @@ export interface JobOptions {
   webhookLeaseMs?: number;
 }
 
-/** The jobs every Payrail worker runs: outbound webhook delivery, reconciling stale pending payments, housekeeping. */
+/** The jobs every Payrail worker runs: outbound webhook delivery, reconciling stale pending payments and refunds, housekeeping. */
 export function workerJobs(options: JobOptions): WorkerJob[] {
   let mailer: Mailer | undefined;
   return [
@@ -85,6 +88,25 @@ export function workerJobs(options: JobOptions): WorkerJob[] {
             log.warn({ paymentId: payment.id, reference: payment.reference, err: error }, 'could not reconcile a pending payment'),
         });
         if (changed > 0) log.info({ changed }, 'reconciled pending payments with their PSPs');
+      },
+    },
+    {
+      name: 'settle-pending-refunds',
+      everyMs: 60 * 1000,
+      async run({ db, clock, log }) {
+        const settled = await settlePendingRefunds({
+          db,
+          clock,
+          dataKey: options.dataKey,
+          targets: options.targets,
+          afterMs: 60 * 1000,
+          recheckMs: 60 * 1000,
+          maxPendingMs: (options.refundPendingMaxHours ?? 72) * HOUR,
+          batchSize: 100,
+          onError: (refund, error) =>
+            log.warn({ refundId: refund.id, reference: refund.reference, err: error }, 'could not settle a pending refund'),
+        });
+        if (settled > 0) log.info({ settled }, 'settled pending refunds');
       },
     },
     {

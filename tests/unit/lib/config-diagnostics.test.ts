@@ -110,3 +110,27 @@ test("the refund block's issues are placed on its own text", () => {
   expect(covered(source, diagnostics[0]!.range)).toBe('"amount": "{refund.amountMinr}"');
   expect(covered(source, diagnostics[1]!.range)).toBe('"refund"');
 });
+
+test("the refund verify's issues are placed on its own text", () => {
+  const source = JSON.stringify(
+    {
+      baseUrl: 'https://api.psp.example',
+      webhook: { reference: 'reference' },
+      init: { method: 'POST', url: '/pay', response: { providerReference: 'id' } },
+      verify: { method: 'GET', url: '/v/{reference}', successStatuses: ['paid'] },
+      refund: {
+        method: 'POST',
+        url: '/refunds',
+        successStatuses: ['done'],
+        verify: { method: 'GET', url: '/refunds/{reference}', successStatuses: ['done'] },
+      },
+    },
+    null,
+    2,
+  );
+  const diagnostics = configDiagnostics(source, validateGatewayConfigText(source));
+  expect(diagnostics.map((d) => [d.severity, d.path, d.message])).toEqual([
+    ['error', '/refund/verify/url', 'refund.verify.url must contain {refund.providerReference} or {refund.reference}.'],
+  ]);
+  expect(covered(source, diagnostics[0]!.range)).toBe('"url": "/refunds/{reference}"');
+});

@@ -171,3 +171,43 @@ describe('the optional refund operation', () => {
     expect(messages(misplaced)).toEqual(['{refund.amount} at init.payload.amount is filled in only in the refund block.']);
   });
 });
+
+describe("the refund block's optional verify", () => {
+  const refund = { method: 'POST', url: '/refund', successStatuses: ['processed'] };
+  const verify = {
+    method: 'GET',
+    url: '/refund/{refund.providerReference}',
+    response: { status: 'data.status', message: 'data.note' },
+    successStatuses: ['processed'],
+    failedStatuses: ['failed'],
+  };
+
+  it('is valid with the refund tokens, response mapping and status lists', () => {
+    const report = validateGatewayConfig({ ...jsonPsp, refund: { ...refund, verify } });
+    expect(report.errors).toEqual([]);
+    expect(
+      validateGatewayConfig({ ...jsonPsp, refund: { ...refund, verify: { ...verify, url: '/r?ref={refund.reference}' } } }).valid,
+    ).toBe(true);
+  });
+
+  it('needs method and a url naming the refund, and checks its fields, regexes and tokens', () => {
+    const withVerify = (value: unknown) => messages({ ...jsonPsp, refund: { ...refund, verify: value } });
+    expect(withVerify({ url: '/refund/{refund.providerReference}' })).toContain('refund.verify.method is required.');
+    expect(withVerify({ ...verify, url: '/refund/{reference}' })).toEqual([
+      'refund.verify.url must contain {refund.providerReference} or {refund.reference}.',
+    ]);
+    expect(withVerify('later')).toContain('refund.verify must be an object with method and url (use {refund.providerReference}).');
+    expect(withVerify({ ...verify, verify })).toContain('Unknown field "verify" in refund.verify.');
+    expect(withVerify({ ...verify, response: { format: 'text', status: 'no group' } })).toContain(
+      'The regular expression at refund.verify.response.status needs a capture group ( … ).',
+    );
+    expect(withVerify({ ...verify, headers: { 'X-Ref': '{refund.providerRef}' } })).toEqual([
+      'Unknown template token {refund.providerRef} at refund.verify.headers.X-Ref.',
+    ]);
+  });
+
+  it('keeps {refund.providerReference} to the refund block', () => {
+    const misplaced = { ...jsonPsp, verify: { ...jsonPsp.verify, url: '/v/{reference}/{refund.providerReference}' } };
+    expect(messages(misplaced)).toEqual(['{refund.providerReference} at verify.url is filled in only in the refund block.']);
+  });
+});
