@@ -127,6 +127,9 @@ describe('AI analyst: refunded and net volume', () => {
     const wantNet = await sumByCurrency(sql`amount_minor - refunded_minor`, sql`status = 'Success'`);
     expect(Object.keys(wantRefunded).sort()).toEqual(['GHS', 'USD']);
     expect(moneyByCurrency(refunded)).toEqual(wantRefunded);
+    // The payments shown beside a refunded amount are the refunded ones.
+    expect(refunded.results.length).toBe(await countOf(sql`refunded_minor > 0`));
+    expect(refunded.summary).toMatch(/were refunded, out of \d+ successful payments\./);
     expect(moneyByCurrency(net)).toEqual(wantNet);
 
     const dashboard = body<{ byCurrency: { currency: string; refundedMinor: number; netVolumeMinor: number }[] }>(

@@ -355,7 +355,12 @@ export async function runAnalystQuery(
           sql`select distinct on (p.currency) ${ROW_COLUMNS} from ${FROM} where ${where}
               order by p.currency, p.amount_minor ${query.metric === 'max' ? sql`desc` : sql`asc`}, p.created_at desc, p.id desc`,
         )
-      : queryRows<RawRow>(db, sql`select ${ROW_COLUMNS} from ${FROM} where ${where} order by ${orderOf(query.sort)} limit ${rowLimit}`),
+      : queryRows<RawRow>(
+          db,
+          // Beside a refunded amount, the payments shown are the ones it came from.
+          sql`select ${ROW_COLUMNS} from ${FROM} where ${where}${query.metric === 'refunded' ? sql` and ${REFUND_CONDITIONS.any}` : sql``}
+              order by ${orderOf(query.sort)} limit ${rowLimit}`,
+        ),
   ]);
   const rows = rawRows.map(toRow);
   const matched = aggregates.reduce((sum, entry) => sum + entry.count, 0);

@@ -179,7 +179,7 @@ function mainSentence(query: AnalystQuery, outcome: QueryOutcome, context: Summa
     case 'total':
       return `The total of ${payments(outcome.matched)} is ${joinAnd(figures.map(text))}.`;
     case 'refunded':
-      return `Refunds sent back ${joinAnd(figures.map(text))} on ${payments(outcome.matched)}.`;
+      return `${joinAnd(figures.map(text))} ${figures.length === 1 ? 'was' : 'were'} refunded, out of ${payments(outcome.matched)}.`;
     case 'net':
       return `The net volume (amount less refunds) of ${payments(outcome.matched)} is ${joinAnd(figures.map(text))}.`;
     case 'average':
