@@ -232,6 +232,8 @@ const REFUNDED_PAYMENTS =
 
 /** Reads what a question asks about refunds: the net or refunded amount, and which payments' refund state. */
 function readRefunds(reading: Reading): { metric?: 'refunded' | 'net'; refund?: RefundFilter } {
+  // "before refunds", "gross of refunds": the amount as paid, which is the plain total.
+  if (reading.takeAll(/\b(?:before|including|gross\s+of)\s+(?:the\s+)?refunds?\b/) > 0) return {};
   const net = reading.takeAll(NET) > 0;
   const state = reading.take(FULLY_REFUNDED) ? 'full' : reading.take(PARTLY_REFUNDED) ? 'partial' : undefined;
   const word = state ? null : reading.take(REFUND_WORDS);
