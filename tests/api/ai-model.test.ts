@@ -6,6 +6,7 @@ import { queryRows } from '../../server/db/raw.ts';
 import { ANALYST_NOW, seedAnalystOrganisations } from '../fixtures/analyst-dataset.ts';
 import { body, buildTestApp, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { ManualClock } from '../helpers/clock.ts';
+import { addRefunded } from '../helpers/refunded.ts';
 
 // A local, fake OpenAI-compatible endpoint (loopback): each test says what the "model" answers.
 
@@ -216,5 +217,23 @@ describe('AI analyst with an OpenAI-compatible model', () => {
       expect(result.matched).toBe(2);
       expect(result.results.every((row) => row.reference.startsWith('PAY-A'))).toBe(true);
     }
+  });
+
+  it('is told about refunded and net amounts, and its refund queries are answered from refunded_minor', async () => {
+    // PAY-A000000000000005 (GH₵1,000.00, Success, 18 Nov): GH₵250.00 refunded.
+    const [payment] = await queryRows<{ id: string }>(t.db, sql`select id from payments where reference = 'PAY-A000000000000005'`);
+    await addRefunded(t.db, Number(payment!.id), 25_000);
+    reply = () =>
+      chat(JSON.stringify({ metric: 'net', groupBy: 'none', status: ['Success'], currency: 'GHS', from: '2026-11-16T00:00:00Z' }));
+    const net = await ask('net takings in cedis this week');
+    expect(net.answer.engine).toBe('model');
+    const system = received[0]?.body.messages[0]?.content ?? '';
+    for (const word of ['"refunded"', '"net"', '"refund"', 'partial', 'creation date']) expect(system).toContain(word);
+    // This week's successful GHS payments: 120.00 + 300.00 + 1000.00, less the 250.00 refunded.
+    expect(net.answer.summary).toContain('GH₵1,170.00');
+    reply = () => chat(JSON.stringify({ metric: 'count', groupBy: 'none', refund: 'partial' }));
+    const partial = await ask('how many were partly refunded');
+    expect(partial.answer.engine).toBe('model');
+    expect(partial.answer.matched).toBe(1);
   });
 });

@@ -81,7 +81,8 @@ export const KNOWN_WORDS = new Set(
    organisation organisations organization organizations org orgs merchant merchants all
    over above under below exactly least more greater larger bigger smaller lower higher exceeding
    show list give get tell find see display fetch pull
-   reference references`
+   reference references
+   refund refunds refunded refunding reimbursed reimbursement reimbursements net fully partially partly`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -140,9 +141,22 @@ export function isKnownWord(word: string): boolean {
 /** Concepts the payments data cannot answer, with the one-line reason and the nearest question it can answer. */
 export const UNSUPPORTED: { pattern: RegExp; reason: string; nearest: string }[] = [
   {
-    pattern: /\brefund(?:s|ed|ing)?\b|\bnet\s+(?:of|revenue|sales|takings|income)\b|\breimburse/,
-    reason: 'refunds are not recorded yet, so I cannot count them or subtract them',
-    nearest: 'How much did we collect {period}?',
+    pattern:
+      /\b(?:why|reasons?)\b.*\b(?:refund|reimburse)|\b(?:refund|reimburse)\w*\b.*\b(?:why|reasons?)\b|\bwho\b.*\b(?:refund|reimburse)|\b(?:refund|reimburse)\w*\s+by\s+whom\b/,
+    reason: 'refunds are counted as amounts on their payments; why a payment was refunded and who refunded it are not something I report',
+    nearest: 'How much was refunded {period}?',
+  },
+  {
+    pattern:
+      /\brefunds?\s+dates?\b|\bdates?\s+(?:of\s+|that\s+|when\s+)?(?:the\s+)?refunds?\b|\bwhen\s+(?:the\s+)?refunds?\b|\bdate\s+the\s+refunds?\b/,
+    reason: 'refunds are counted by the date of their payment, not the date the refund was made',
+    nearest: 'How much was refunded on payments made {period}?',
+  },
+  {
+    pattern:
+      /\b(?:how\s+many|number\s+of|count\s+of)\s+(?:the\s+)?(?:refunds|reimbursements)\b|\brefund\s+(?:rate|ratio|percentage|share)\b/,
+    reason: 'I count payments that were refunded and the amounts refunded, not the separate refunds made on them',
+    nearest: 'How many payments were refunded {period}?',
   },
   {
     pattern: /\bcharge\s*backs?\b|\bdisputes?\b|\bdisputed\b/,

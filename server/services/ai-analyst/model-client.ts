@@ -26,7 +26,8 @@ function instructions(context: QuestionContext): string {
     'Top-N customers: groupBy "customer", metric "total", status ["Success"], rank "most", limit N.',
     'Rates: metric "rate" with rateOf (e.g. ["Failed"] for "what percentage failed"). Different customers: metric "customers".',
     'Two periods: from/to for the one asked about, compare.from/compare.to for the one it is compared with (metric count, total, average or customers).',
-    'If the question is about something payments do not record (refunds, fees, countries, products, hours), answer {} and the server says it cannot answer.',
+    'Refunds: a refunded payment stays "Success"; metric "refunded" sums what succeeded refunds sent back, metric "net" sums amount minus refunded (net revenue / net volume), both with status ["Success"], and like "total" they take groupBy, rank and compare. "How many payments were refunded": metric "count" with refund "any" ("partial" = partially refunded, "full" = fully refunded). from/to are always the payment\'s creation date, also for refunds.',
+    'If the question is about something payments do not record (refund reasons, who refunded, refunds by the date of the refund, fees, countries, products, hours), answer {} and the server says it cannot answer.',
     'Answer with the JSON object only. Never write SQL. The organisation is decided by the server, not by you.',
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 import { canonical, CHANGE_REQUEST, fold, isKnownWord, repairTypo, UNSUPPORTED } from './lexicon.ts';
 import { extractPeriod, type Period } from './periods.ts';
 import { MAX_QUESTION_LENGTH } from '../../../isomorphic/schemas/ai.ts';
-import { queryProblem, type AnalystQuery, type PaymentStatus } from './query-schema.ts';
+import { queryProblem, type AnalystQuery, type PaymentStatus, type RefundFilter } from './query-schema.ts';
 
 // The embedded engine: a plain-English question about payments → the structured query, with no outside service.
 // The question is normalised (lexicon.ts), then phrases are read and blanked out one kind at a time: names, periods,
@@ -221,6 +221,36 @@ function readStatuses(reading: Reading): PaymentStatus[] {
   return [...found].sort();
 }
 
+const NET = /\bnet\b(?:\s+(?:of|after)\s+refunds?)?|\b(?:after|less|minus|net\s+of|excluding|without|deducting)\s+(?:the\s+)?refunds?\b/;
+const FULLY_REFUNDED = /\b(?:fully|completely|wholly|entirely)\s+refunded\b|\brefunded\s+in\s+full\b|\bfull\s+refunds?\b/;
+const PARTLY_REFUNDED = /\b(?:partially|partly|part)\s+refunded\b|\bpartial\s+refunds?\b/;
+const REFUND_WORDS =
+  /\b(?:refund|refunds|refunded|refunding|reimburse|reimbursed|reimbursement|reimbursements)\b|\b(?:paid|given|sent|gave|give|pay)\s+back\b/;
+/** "refunded payments", "payments that were refunded": payments are counted or listed, not amounts summed. */
+const REFUNDED_PAYMENTS =
+  /\b(?:payments?|transactions?|orders?|sales)\s+(?:that\s+|which\s+)?(?:were|was|got|have\s+been|has\s+been|been)?\s*$|^\s*(?:payments?|transactions?|orders?|sales)\b/;
+
+/** Reads what a question asks about refunds: the net or refunded amount, and which payments' refund state. */
+function readRefunds(reading: Reading): { metric?: 'refunded' | 'net'; refund?: RefundFilter } {
+  // "before refunds", "gross of refunds": the amount as paid, which is the plain total.
+  if (reading.takeAll(/\b(?:before|including|gross\s+of)\s+(?:the\s+)?refunds?\b/) > 0) return {};
+  const net = reading.takeAll(NET) > 0;
+  const state = reading.take(FULLY_REFUNDED) ? 'full' : reading.take(PARTLY_REFUNDED) ? 'partial' : undefined;
+  const word = state ? null : reading.take(REFUND_WORDS);
+  reading.takeAll(REFUND_WORDS);
+  if (!net && !state && !word) return {};
+  reading.take(/\b(?:issued?|gave|given|granted|processed)\b/);
+  if (net) return { metric: 'net', ...(state ? { refund: state } : {}) };
+  // Payments named beside the refund word, and no amount asked: the refunded payments themselves.
+  const at = word?.index ?? 0;
+  const around = reading.text.slice(Math.max(0, at - 40), at);
+  const after = reading.text.slice(at, at + 40);
+  const paymentsNamed = REFUNDED_PAYMENTS.test(around) || REFUNDED_PAYMENTS.test(after.trimStart());
+  const amountAsked = reading.has(AMOUNT_WORDS) || reading.has(MONEY_WORDS);
+  if (state) return amountAsked ? { metric: 'refunded', refund: state } : { refund: state };
+  return paymentsNamed && !amountAsked ? { refund: 'any' } : { metric: 'refunded' };
+}
+
 const MONEY_WORDS =
   /\b(?:revenue|revenues|sales?|takings|income|earnings|earn|earned|earning|turnover|collect|collected|collecting|collection|collections|receive|received|receiving|came\s+in|come\s+in|coming\s+in|brought\s+in|bring\s+in|paid|pay|pays|paying|spent|spend|spending|brought)\b/;
 const WE_MADE = /\b(?:we|did\s+we|have\s+we|we\s+have|we\s+had)\s+(?:make|made|making)\b|\bmade\s+(?:so\s+far|in\s+total|altogether)\b/;
@@ -401,6 +431,9 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     understood = true;
   }
 
+  const refunds = readRefunds(reading);
+  if (refunds.metric || refunds.refund) understood = true;
+  if (refunds.refund) query.refund = refunds.refund;
   const rate = reading.take(/\b(?:rates?|ratio|percentage|percent|proportion|share)\b|%/) !== null || reading.has(/\bhow\s+often\b/);
   const statuses = readStatuses(reading);
   // Negation left after the status phrases ("not via Paystack", "except Ama") is not something the query can say.
@@ -409,13 +442,15 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   const money = reading.takeAll(MONEY_WORDS) + reading.takeAll(WE_MADE) > 0 || manyMoney;
   if (statuses.length > 0 || money) understood = true;
   const statusesSideBySide = statuses.length > 1 && !rate && reading.has(/\b(?:vs|versus|compared?|against|and)\b/);
+  if (rate && (refunds.metric || refunds.refund))
+    return cannot('I give the share of payments by status; refunded is not a status', 'How many payments were refunded {period}?');
   if (rate) {
     if (statuses.length === 0)
       return cannot('I can give the share of payments that succeeded, failed or are pending', 'Success rate {period}');
     query.metric = 'rate';
     query.rateOf = statuses;
   } else if (statuses.length > 0) query.status = statuses;
-  else if (money) query.status = ['Success'];
+  else if (money || refunds.metric) query.status = ['Success'];
 
   const groupMetric = () =>
     reading.has(/\b(?:average|avg|mean)\b/)
@@ -524,6 +559,15 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     else if (money || reading.has(AMOUNT_WORDS)) query.metric = 'total';
     else if (reading.has(/\boldest|earliest\b/)) query.sort = 'oldest';
     if (parsed.comparePeriod && query.metric === 'list') query.metric = 'count';
+  }
+  if (refunds.metric) {
+    // The refunded or net amount takes the place of the amount the rest of the question asked for.
+    if (!['list', 'count', 'total'].includes(query.metric))
+      return cannot(
+        'I add up refunded and net amounts; I do not average them or pick single payments by them',
+        'How much was refunded {period}?',
+      );
+    query.metric = refunds.metric;
   }
   if (query.metric !== 'list' || query.groupBy !== 'none') understood = true;
   if (/\b(?:payments?|transactions?|sales|orders?|revenue|receipts?|collections?|invoices?)\b/.test(reading.text)) understood = true;

@@ -13,6 +13,7 @@ export {
   STATUSES,
   type AnalystQuery,
   type PaymentStatus,
+  type RefundFilter,
 } from '../../../isomorphic/schemas/analyst-query.ts';
 
 /** The currencies a query names, as a list (empty: every currency). */
@@ -22,11 +23,12 @@ export const currenciesOf = (query: AnalystQuery): string[] => (query.currency =
 export function queryProblem(query: AnalystQuery): string | undefined {
   if (query.metric === 'rate' && !query.rateOf) return 'a rate needs rateOf';
   if (query.rateOf && query.metric !== 'rate') return 'rateOf is for metric rate';
-  if (query.compare && !['count', 'total', 'average', 'customers'].includes(query.metric))
-    return 'compare is for count, total, average or customers';
+  if (query.compare && !['count', 'total', 'average', 'customers', 'refunded', 'net'].includes(query.metric))
+    return 'compare is for count, total, average, customers, refunded or net';
   if (query.compare && query.groupBy !== 'none') return 'compare has no breakdown';
   if (query.rank && query.groupBy === 'none') return 'rank needs a groupBy';
-  if (query.groupBy !== 'none' && !['count', 'total', 'average'].includes(query.metric)) return 'a breakdown counts, totals or averages';
+  if (query.groupBy !== 'none' && !['count', 'total', 'average', 'refunded', 'net'].includes(query.metric))
+    return 'a breakdown counts, totals, averages, refunded or net amounts';
   return undefined;
 }
 

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { escapeLike, queryRows } from '../../db/raw.ts';
-import { currenciesOf, MAX_LIMIT, type AnalystQuery } from './query-schema.ts';
+import { currenciesOf, MAX_LIMIT, type AnalystQuery, type RefundFilter } from './query-schema.ts';
 
 // Runs a validated structured query as parameterised SQL over the caller's payments. The organisation scope is an
-// argument from the authenticated caller, never part of the query. Amounts are gross: refunds are not recorded yet;
-// once they are, a net measure belongs here (subtracting each payment's refunded amount), not in the parser.
+// argument from the authenticated caller, never part of the query. Amounts are gross; the metrics `refunded` (what
+// succeeded refunds sent back, payments.refunded_minor) and `net` (amount − refunded) are summed here, by the
+// payment's creation date like every other figure, from the payments or the roll-ups' refunded_minor alike.
 
 export interface ResultRow {
   reference: string;
@@ -51,6 +52,22 @@ export interface QueryOutcome {
 }
 
 const like = (text: string) => `%${escapeLike(text)}%`;
+
+/** Each refund state as the payments list reads it (Partially refunded, Refunded, either). */
+const REFUND_CONDITIONS: Record<RefundFilter, SQL> = {
+  partial: sql`(p.refunded_minor > 0 and p.refunded_minor < p.amount_minor)`,
+  full: sql`(p.refunded_minor > 0 and p.refunded_minor >= p.amount_minor)`,
+  any: sql`p.refunded_minor > 0`,
+};
+
+/** The amount a metric sums over a table alias's amount_minor and refunded_minor columns. */
+function summedAmount(metric: AnalystQuery['metric'], alias: 'p' | 'r'): SQL {
+  const amount = sql.raw(`${alias}.amount_minor`);
+  const refunded = sql.raw(`${alias}.refunded_minor`);
+  if (metric === 'refunded') return sql`sum(${refunded})`;
+  if (metric === 'net') return sql`sum(${amount} - ${refunded})`;
+  return sql`sum(${amount})`;
+}
 const WHOLE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** The WHERE clause of a query within a scope (null = every organisation, for a superadmin). */
@@ -74,6 +91,7 @@ function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<strin
         sql`, `,
       )})`,
     );
+  if (query.refund) conditions.push(REFUND_CONDITIONS[query.refund]);
   if (query.reference) conditions.push(sql`p.reference ilike ${`${escapeLike(query.reference)}%`}`);
   // A whole e-mail address is one customer (and an index lookup); anything else is part of a name or address.
   if (query.customer && WHOLE_EMAIL.test(query.customer)) conditions.push(sql`lower(p.customer_email) = ${query.customer.toLowerCase()}`);
@@ -170,7 +188,11 @@ const isMidnight = (iso: string | undefined) => iso === undefined || new Date(is
 /** Whether the roll-ups hold every condition of the query (the per-currency counts and sums need nothing more). */
 function rollupReadable(query: AnalystQuery): boolean {
   return (
-    !query.customer && !query.amount && !query.reference && [query.from, query.to, query.compare?.from, query.compare?.to].every(isMidnight)
+    !query.customer &&
+    !query.amount &&
+    !query.reference &&
+    !query.refund &&
+    [query.from, query.to, query.compare?.from, query.compare?.to].every(isMidnight)
   );
 }
 
@@ -180,7 +202,7 @@ function paymentsSource(query: AnalystQuery, orgId: number | null, baseUnits: Ma
     from: query.groupBy === 'organisation' ? FROM_WITH_ORGANISATION : FROM,
     where: whereOf(query, orgId, baseUnits),
     count: sql`count(*)`,
-    sum: sql`sum(p.amount_minor)`,
+    sum: summedAmount(query.metric, 'p'),
     key: groupKey,
   };
 }
@@ -211,7 +233,7 @@ function rollupSource(query: AnalystQuery, orgId: number | null): Source {
     from,
     where: conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`,
     count: sql`sum(r.payment_count)`,
-    sum: sql`sum(r.amount_minor)`,
+    sum: summedAmount(query.metric, 'r'),
     key: (group) => {
       switch (group) {
         case 'status':
@@ -333,7 +355,12 @@ export async function runAnalystQuery(
           sql`select distinct on (p.currency) ${ROW_COLUMNS} from ${FROM} where ${where}
               order by p.currency, p.amount_minor ${query.metric === 'max' ? sql`desc` : sql`asc`}, p.created_at desc, p.id desc`,
         )
-      : queryRows<RawRow>(db, sql`select ${ROW_COLUMNS} from ${FROM} where ${where} order by ${orderOf(query.sort)} limit ${rowLimit}`),
+      : queryRows<RawRow>(
+          db,
+          // Beside a refunded amount, the payments shown are the ones it came from.
+          sql`select ${ROW_COLUMNS} from ${FROM} where ${where}${query.metric === 'refunded' ? sql` and ${REFUND_CONDITIONS.any}` : sql``}
+              order by ${orderOf(query.sort)} limit ${rowLimit}`,
+        ),
   ]);
   const rows = rawRows.map(toRow);
   const matched = aggregates.reduce((sum, entry) => sum + entry.count, 0);

@@ -36,6 +36,7 @@ export interface SummaryContext {
 }
 
 const STATUS_WORDS = { Success: 'successful', Failed: 'failed', Pending: 'pending', Cancelled: 'cancelled' } as const;
+const REFUND_WORDS = { any: 'refunded', partial: 'partially refunded', full: 'fully refunded' } as const;
 const plural = (count: number, word: string) => `${count.toLocaleString('en-GH')} ${word}${count === 1 ? '' : 's'}`;
 const joinAnd = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
@@ -68,17 +69,25 @@ function amountText(query: AnalystQuery): string {
 
 /** "Counted: successful payments from Ama Mensah, this month (1 Nov 2026 to 22 Nov 2026), Akwaaba Foods, in GHS." */
 function countedSentence(query: AnalystQuery, context: SummaryContext): string {
+  const refund = query.refund ? `${REFUND_WORDS[query.refund]} ` : '';
   const status =
     query.status && query.status.length < 3
-      ? `${query.status.map((s) => STATUS_WORDS[s]).join(' or ')} payments`
-      : 'payments of every status';
+      ? `${refund}${query.status.map((s) => STATUS_WORDS[s]).join(' or ')} payments`
+      : refund
+        ? `${refund}payments`
+        : 'payments of every status';
   const who = [
     query.customer ? ` from ${query.customer}` : '',
     query.gateway ? ` via ${query.gateway}` : '',
     query.reference ? ` with reference ${query.reference}` : '',
     amountText(query),
   ].join('');
-  const period = periodText(query.from, query.to, context.period?.label, context.now);
+  // Refunds are counted with their payment: say so wherever they are part of the answer.
+  const byPaymentDate =
+    (query.metric === 'refunded' || query.metric === 'net' || query.refund) && (query.from || query.to || query.compare)
+      ? ' by payment date'
+      : '';
+  const period = `${periodText(query.from, query.to, context.period?.label, context.now)}${byPaymentDate}`;
   const compared = query.compare
     ? ` against ${periodText(query.compare.from, query.compare.to, context.comparePeriod?.label, context.now)}`
     : '';
@@ -112,7 +121,16 @@ function mainSentence(query: AnalystQuery, outcome: QueryOutcome, context: Summa
   const { units } = context;
   const figures = outcome.figures;
   const text = (figure: Figure) => figureText(figure, units);
-  const measure = query.metric === 'count' ? 'number of payments' : query.metric === 'average' ? 'average amount' : 'amount';
+  const measure =
+    query.metric === 'count'
+      ? 'number of payments'
+      : query.metric === 'average'
+        ? 'average amount'
+        : query.metric === 'refunded'
+          ? 'amount refunded'
+          : query.metric === 'net'
+            ? 'net amount, less refunds'
+            : 'amount';
   if (query.groupBy !== 'none') {
     if (figures.length === 0) return 'No payments match.';
     const shown = figures.slice(0, 12);
@@ -136,17 +154,20 @@ function mainSentence(query: AnalystQuery, outcome: QueryOutcome, context: Summa
     const currencies = [...new Set(figures.map((figure) => figure.currency))];
     const now = context.period?.label ?? 'the period asked';
     const before = context.comparePeriod?.label ?? 'the period compared';
+    const what = query.metric === 'refunded' ? 'refunded ' : query.metric === 'net' ? 'net of refunds ' : '';
     const parts = currencies.map((currency) => {
       const [a, b, change] = figures.filter((figure) => figure.currency === currency);
       const sign = change!.value > 0 ? '+' : change!.value < 0 ? '−' : '±';
       const magnitude = text({ ...change!, value: Math.abs(change!.value) });
       const percent =
         b!.value !== 0 ? ` (${sign}${Math.abs(Math.round((1000 * change!.value) / b!.value) / 10).toLocaleString('en-GH')} %)` : '';
-      return `${text(a!)} ${now} against ${text(b!)} ${before}, a change of ${sign}${magnitude}${percent}`;
+      return `${text(a!)} ${what}${now} against ${text(b!)} ${before}, a change of ${sign}${magnitude}${percent}`;
     });
     return parts.length > 0 ? `${parts.join('; ')}.` : 'No payments match in either period.';
   }
-  const adjective = query.status && query.status.length < 3 ? `${query.status.map((status) => STATUS_WORDS[status]).join(' or ')} ` : '';
+  const adjective = `${query.refund ? `${REFUND_WORDS[query.refund]} ` : ''}${
+    query.status && query.status.length < 3 ? `${query.status.map((status) => STATUS_WORDS[status]).join(' or ')} ` : ''
+  }`;
   const payments = (count: number) => `${count.toLocaleString('en-GH')} ${adjective}payment${count === 1 ? '' : 's'}`;
   const worth = joinAnd(outcome.aggregates.map((entry) => formatMoney(entry.totalMinor, entry.currency, units.get(entry.currency) ?? 100)));
   if (outcome.matched === 0) return `No ${adjective}payments match.`;
@@ -157,6 +178,10 @@ function mainSentence(query: AnalystQuery, outcome: QueryOutcome, context: Summa
       return `${plural(figures[0]?.value ?? 0, 'different customer')} made these payments.`;
     case 'total':
       return `The total of ${payments(outcome.matched)} is ${joinAnd(figures.map(text))}.`;
+    case 'refunded':
+      return `${joinAnd(figures.map(text))} ${figures.length === 1 ? 'was' : 'were'} refunded, out of ${payments(outcome.matched)}.`;
+    case 'net':
+      return `The net volume (amount less refunds) of ${payments(outcome.matched)} is ${joinAnd(figures.map(text))}.`;
     case 'average':
       return `The average ${adjective}payment is ${joinAnd(figures.map(text))}, over ${plural(outcome.matched, 'payment')}.`;
     case 'rate': {

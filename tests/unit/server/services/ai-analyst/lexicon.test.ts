@@ -69,6 +69,16 @@ describe('analyst grammar', () => {
     });
   });
 
+  it('reads refunded and net amounts, refunded payments by refund state, and the gross amount before refunds', () => {
+    expect(parse('money given back to customers in october').query).toMatchObject({ metric: 'refunded', status: ['Success'] });
+    expect(parse('net revenue per week this month').query).toMatchObject({ metric: 'net', groupBy: 'week', status: ['Success'] });
+    expect(parse('refunded payments by gateway').query).toMatchObject({ metric: 'count', groupBy: 'gateway', refund: 'any' });
+    expect(parse('payments refunded in full').query).toMatchObject({ metric: 'list', refund: 'full' });
+    expect(parse('revenue before refunds').query).toEqual({ metric: 'total', groupBy: 'none', status: ['Success'] });
+    expect(parse('average refund').cannot?.nearest).toBe('How much was refunded this month?');
+    expect(parse('why did we refund payments in october').cannot?.nearest).toBe('How much was refunded in October 2026?');
+  });
+
   it('reads two periods to compare, the first named being the one asked about', () => {
     const { query } = parse('sales in october versus september');
     expect(query).toMatchObject({
