@@ -522,6 +522,10 @@ export const refunds = pgTable(
       .where(sql`${table.idempotencyKey} is not null`),
     index('refunds_payment_idx').on(table.paymentId),
     index('refunds_org_created_idx').on(table.orgId, table.createdAt),
+    // The worker's round over Pending refunds (migration 0017).
+    index('refunds_pending_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.status} = 'Pending'`),
     check('refunds_status_check', sql`${table.status} in ('Pending', 'Succeeded', 'Failed')`),
     check('refunds_method_check', sql`${table.method} in ('gateway', 'external')`),
     check('refunds_amount_check', sql`${table.amountMinor} > 0`),

@@ -193,7 +193,7 @@ describe('last used', () => {
   });
 });
 
-describe('migration 0020', () => {
+describe('migration 0019', () => {
   let m: TestApp;
   afterAll(() => m.close());
 
@@ -204,7 +204,7 @@ describe('migration 0020', () => {
     const root = await signIn(m.app, 'root@payrail.test');
     const callM = apiCaller(() => m.app);
     const token = body<{ apiToken: string }>(await callM('GET', `/api/organisations/${id}`, root)).apiToken;
-    // Back to the layout before 0020: the token in the organisation's own columns.
+    // Back to the layout before 0019: the token in the organisation's own columns.
     await m.db.execute(sql`alter table organisations add column api_token_encrypted text, add column api_token_hash char(64)`);
     await m.db.execute(
       sql`update organisations o set api_token_encrypted = t.token_sealed, api_token_hash = t.token_hash
@@ -213,7 +213,7 @@ describe('migration 0020', () => {
     await m.db.execute(sql`create unique index organisations_api_token_hash_unique on organisations (api_token_hash)`);
     await m.db.execute(sql`drop table organisation_api_tokens`);
 
-    const migration = readFileSync(new URL('../../server/db/migrations/0020_organisation_api_tokens.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../server/db/migrations/0019_organisation_api_tokens.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await m.db.execute(sql.raw(statement));
 
     expect((await callM('GET', '/api/payments', token)).statusCode).toBe(200);

@@ -153,12 +153,20 @@ describe('the settle-pending-refunds job', () => {
     });
     expect(settled.refund.documentToken).toMatch(/^[\w-]{32}$/);
     expect(await refundedSums()).toEqual({ rolled: 517, paid: 517 });
+    // The worker's settling is in the audit trail, once.
+    const settles = () =>
+      queryRows<{ actor_kind: string; changes: unknown }>(
+        t.db,
+        sql`select actor_kind, changes from audit_events where action = 'refund.settle' and target_id = ${refund.reference}`,
+      );
+    expect(await settles()).toEqual([{ actor_kind: 'worker', changes: { status: { before: 'Pending', after: 'Succeeded' } } }]);
 
     // Running it again changes nothing more.
     t.clock.advance(2 * MINUTE);
     await runJob();
     expect(await stored(paymentReference, refund.reference)).toEqual(settled);
     expect(await refundedSums()).toEqual({ rolled: 517, paid: 517 });
+    expect(await settles()).toHaveLength(1);
   });
 
   it('fails a refund with no refund verify after REFUND_PENDING_MAX_HOURS and gives its reservation back, once', async () => {
