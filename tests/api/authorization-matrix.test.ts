@@ -237,6 +237,7 @@ const selfScopedOrPublic = new Set([
   // The simulated PSP: authenticated by the merchant's sandbox key, not by Payrail users.
   'POST /sandbox-psp/transactions',
   'GET /sandbox-psp/transactions/{reference}',
+  'GET /sandbox-psp/transactions/{reference}/refunds/{refundReference}',
   'POST /sandbox-psp/refunds',
   'GET /sandbox-psp/pay/{providerReference}',
   'POST /sandbox-psp/pay/{providerReference}',
