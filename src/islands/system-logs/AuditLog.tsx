@@ -173,6 +173,7 @@ export default function AuditLog({ superadmin }: { superadmin: boolean }) {
             rows={rows}
             rowKey={(row) => row.id}
             caption="Audit entries"
+            scrolls
             emptyTitle={state === 'loading' ? 'Loading audit entries...' : 'No audit entries match.'}
             emptyDescription="Changes appear here as they are made."
           />

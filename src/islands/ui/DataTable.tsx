@@ -22,6 +22,11 @@ export interface DataTableProps<Row> {
   /** What to say when there are no rows. */
   emptyTitle?: string;
   emptyDescription?: ReactNode;
+  /**
+   * The table is wider than its panel on desktops too (many columns of free text): its scrolling box becomes a named,
+   * focusable region, so keyboard users can scroll it.
+   */
+  scrolls?: boolean;
 }
 
 function cellClass<Row>(column: Column<Row>): string | undefined {
@@ -62,6 +67,7 @@ export default function DataTable<Row>({
   caption,
   emptyTitle = 'No records found.',
   emptyDescription,
+  scrolls = false,
 }: DataTableProps<Row>) {
   if (rows.length === 0) {
     return (
@@ -71,7 +77,7 @@ export default function DataTable<Row>({
     );
   }
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" {...(scrolls ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}>
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
