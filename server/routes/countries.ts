@@ -1,5 +1,5 @@
 import { Country, CountryRef, CreateCountryBody, UpdateCountryBody } from '../../isomorphic/schemas/reference.ts';
-import { listCountries, removeCountry, saveCountry } from '../services/reference/reference-service.ts';
+import { findCountry, listCountries, removeCountry, saveCountry } from '../services/reference/reference-service.ts';
 import { referenceRoutes } from './reference-routes.ts';
 
 /** Countries: anyone signed in reads; superadmins create, edit, toggle and delete. */
@@ -19,5 +19,6 @@ export default referenceRoutes({
   deleted: 'Country deleted.',
   list: listCountries,
   save: saveCountry,
+  find: findCountry,
   remove: removeCountry,
 });

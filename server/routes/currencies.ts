@@ -1,5 +1,5 @@
 import { CreateCurrencyBody, Currency, CurrencyRef, UpdateCurrencyBody } from '../../isomorphic/schemas/reference.ts';
-import { listCurrencies, removeCurrency, saveCurrency } from '../services/reference/reference-service.ts';
+import { findCurrency, listCurrencies, removeCurrency, saveCurrency } from '../services/reference/reference-service.ts';
 import { referenceRoutes } from './reference-routes.ts';
 
 /** Currencies: anyone signed in reads; superadmins create, edit, toggle and delete. */
@@ -19,5 +19,6 @@ export default referenceRoutes({
   deleted: 'Currency deleted.',
   list: listCurrencies,
   save: saveCurrency,
+  find: findCurrency,
   remove: removeCurrency,
 });

@@ -28,6 +28,8 @@ export interface ReferenceResource<Create extends TObject, Update extends TObjec
   list: (db: Database, options: ListOptions) => Promise<{ items: unknown[]; total: number; page: number; pageSize: number }>;
   /** Creates (`id` undefined) or updates a row. */
   save: (db: Database, clock: Clock, id: number | undefined, input: Static<Create> | Static<Update>) => Promise<unknown>;
+  /** The row as stored before an edit, for the audit entry's before → after. */
+  find: (db: Database, id: number) => Promise<object | undefined>;
   remove: (db: Database, id: number) => Promise<void>;
 }
 
@@ -101,19 +103,21 @@ export function referenceRoutes<Create extends TObject, Update extends TObject>(
       async (request) => {
         const body = request.body as Static<Update>;
         const { id } = request.params;
-        return withAudit(
+        const { saved } = await withAudit(
           db,
           clock,
           auditActorOf(request),
-          (tx) => resource.save(tx, clock, id, body),
-          () => ({
+          async (tx) => ({ before: await resource.find(tx, id), saved: await resource.save(tx, clock, id, body) }),
+          ({ before, saved }) => ({
             action: `${resource.auditType}.update`,
             targetType: resource.auditType,
             targetId: id,
             orgId: null,
-            changes: changesBetween(null, body),
+            // The fields the edit sent, as they were and as they are now (a code is stored upper-cased).
+            changes: changesBetween(before, saved as object, Object.keys(body)),
           }),
         );
+        return saved;
       },
     );
     app.delete(

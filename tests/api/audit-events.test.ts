@@ -147,6 +147,23 @@ describe('GET /api/audit-events', () => {
     expect((await get(adminB, `/api/payments/${paymentA}/audit-events`)).status).toBe(404);
   });
 
+  it('records an edit as the fields it sent, before → after', async () => {
+    const auth = { authorization: `Bearer ${root}` };
+    const created = await t.app.inject({ method: 'POST', url: '/api/countries', headers: auth, payload: { name: 'Zenda', code: 'qz' } });
+    expect(created.statusCode).toBe(201);
+    const { id } = body<{ id: number }>(created);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/countries/${id}`,
+      headers: auth,
+      payload: { name: 'Kingdom of Zenda', enabled: true },
+    });
+    expect(edited.statusCode).toBe(200);
+    const { items } = (await get<Page>(root, `/api/audit-events?action=country.update&targetId=${id}`)).body;
+    // `enabled` was sent but did not change: only the name is recorded.
+    expect(items.map((entry) => entry.changes)).toEqual([{ name: { before: 'Zenda', after: 'Kingdom of Zenda' } }]);
+  });
+
   it('has no route that edits or deletes an entry', async () => {
     const [entry] = (await get<Page>(root, '/api/audit-events')).body.items;
     for (const method of ['POST', 'PATCH', 'PUT', 'DELETE'] as const) {

@@ -16,6 +16,8 @@ export interface OutgoingMail {
   paymentId?: number;
   /** Values only the recipient may see (e.g. a reset link's token): the stored copy shows them as [redacted]. */
   secrets?: string[];
+  /** Written in the transaction that stores the message (its audit entry): both are kept, or neither. */
+  alongside?: (tx: Database) => Promise<void>;
 }
 
 export interface Mailer {
@@ -63,13 +65,17 @@ export function createMailer({ db, clock, log, smtpUrl, from }: MailerOptions): 
 
   return {
     async queue(message) {
-      const id = await insertMailMessage(db, {
-        toAddress: message.to,
-        subject: message.subject,
-        textBody: redactSecrets(message.text, message.secrets),
-        htmlBody: message.html === undefined ? null : redactSecrets(message.html, message.secrets),
-        paymentId: message.paymentId ?? null,
-        createdAt: clock.now(),
+      const id = await db.transaction(async (tx) => {
+        const stored = await insertMailMessage(tx, {
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: redactSecrets(message.text, message.secrets),
+          htmlBody: message.html === undefined ? null : redactSecrets(message.html, message.secrets),
+          paymentId: message.paymentId ?? null,
+          createdAt: clock.now(),
+        });
+        await message.alongside?.(tx);
+        return stored;
       });
       const delivered = deliver(id, message).catch((error: unknown) =>
         log.error({ mailId: id, err: error }, 'Recording e-mail delivery failed'),

@@ -60,15 +60,15 @@ export async function sendPaymentMessage(
   if (!body) throw badRequest('Message is required.');
   const link = customerLink(payment, ctx.publicUrl);
   const text = `${body}\n\n${link.label}: ${link.url}\n`;
-  const { id, delivered } = await ctx.mailer.queue({ to: payment.customerEmail, subject, text, paymentId: payment.id });
-  // The mailer stores the message itself; its entry follows at once (a message is sent, never undone).
   const changes = { message: { before: null, after: subject } };
-  await recordAudit(ctx.db, ctx.clock, actor, {
-    action: 'payment.message.send',
-    targetType: 'payment',
-    targetId: reference,
-    orgId,
-    changes,
+  const { id, delivered } = await ctx.mailer.queue({
+    to: payment.customerEmail,
+    subject,
+    text,
+    paymentId: payment.id,
+    // The stored message and its audit entry commit together.
+    alongside: (tx) =>
+      recordAudit(tx, ctx.clock, actor, { action: 'payment.message.send', targetType: 'payment', targetId: reference, orgId, changes }),
   });
   await delivered;
   const stored = await findMailMessage(ctx.db, id);

@@ -48,6 +48,11 @@ export async function listCountries(db: Database, options: ListOptions) {
   return listed(options, (filter) => countryRows.listCountries(db, filter));
 }
 
+/** One country as stored, or undefined (what an edit's audit entry compares against). */
+export function findCountry(db: Database, id: number) {
+  return countryRows.findCountry(db, id);
+}
+
 /** Creates or updates a country (code upper-cased, unique; name unique). */
 export async function saveCountry(
   db: Database,
@@ -84,6 +89,11 @@ export async function removeCountry(db: Database, id: number): Promise<void> {
 /** Currencies, paged or all. */
 export async function listCurrencies(db: Database, options: ListOptions) {
   return listed(options, (filter) => currencyRows.listCurrencies(db, filter));
+}
+
+/** One currency as stored, or undefined (what an edit's audit entry compares against). */
+export function findCurrency(db: Database, id: number) {
+  return currencyRows.findCurrency(db, id);
 }
 
 /** Creates or updates a currency (ISO code upper-cased, unique; base unit a power of ten, fixed once payments use it). */
