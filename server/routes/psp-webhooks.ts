@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError } from '../errors.ts';
 import { errorResponses } from '../../isomorphic/schemas/common.ts';
 import { PspCallbackParams, PspCallbackReceived } from '../../isomorphic/schemas/providers.ts';
+import { auditActorOf } from '../plugins/audit-actor.ts';
 import { handlePspCallback, type CallbackContext } from '../services/psp-callbacks/psp-callback.ts';
 
 /** The largest PSP callback body accepted; the route's 413 states it. */
@@ -30,7 +31,7 @@ const pspWebhookRoutes: FastifyPluginAsyncTypebox<{ ctx: CallbackContext; perIpP
     },
     async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
-      const outcome = await handlePspCallback(ctx, request.params.provider, raw, request.headers);
+      const outcome = await handlePspCallback(ctx, request.params.provider, raw, request.headers, auditActorOf(request, 'psp-callback'));
       if (outcome.httpStatus !== 200) throw new HttpError(outcome.httpStatus, outcome.message);
       return {
         received: true,

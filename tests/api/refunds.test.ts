@@ -61,7 +61,8 @@ const deliver = () =>
     publicUrl: t.publicUrl,
     mailer: t.app.mailer,
     findPayment: findPaymentById,
-    timeoutMs: 2000,
+    // Generous: a receiver on a loaded test machine must not turn a delivery into a retry.
+    timeoutMs: 10_000,
     random: () => 0.5,
   });
 

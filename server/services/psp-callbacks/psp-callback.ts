@@ -9,6 +9,7 @@ import { BANK_CALLBACK_PROVIDER } from '../providers/providers-service.ts';
 import { verifyPaymentStatus } from '../payments/payment-verifier.ts';
 import type { PaymentRow } from '../payments/payments-repository.ts';
 import { markFailed, markSuccess, type PaymentStatus } from '../payments/transitions.ts';
+import type { AuditActor } from '../audit/audit-actor.ts';
 import { distinctWebhookLocators, paymentWithGateway, providerForCallback } from './callback-lookups.ts';
 import { wakeDeliveryWorkers } from '../ledger/ledger.ts';
 import { insertWebhookLog, webhookLogSideWrite } from './webhook-logs-repository.ts';
@@ -51,6 +52,7 @@ export async function handlePspCallback(
   providerName: string,
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
+  auditActor?: AuditActor,
 ): Promise<CallbackOutcome> {
   type LogScope = { orgId?: number | null; paymentId?: number | null; reference?: string | null; signatureValid?: boolean | null };
   const logEntry = (outcome: CallbackOutcome, extra: LogScope) => ({
@@ -148,7 +150,7 @@ export async function handlePspCallback(
   const sideWrite = webhookLogSideWrite(logEntry(accepted, { ...scope, signatureValid }));
   const afterCancelSideWrite = webhookLogSideWrite(logEntry(flagged, { ...scope, signatureValid }));
   const transition = mapped === 'success' ? markSuccess : markFailed;
-  const result = await transition(ctx.db, payment.id, 'webhook', now, { sideWrite, afterCancelSideWrite, current });
+  const result = await transition(ctx.db, payment.id, 'webhook', now, { sideWrite, afterCancelSideWrite, current, auditActor });
   if (result.flaggedForRefund) return flagged;
   if (!result.changed) {
     const message = `No change: payment is ${result.status}.`;
