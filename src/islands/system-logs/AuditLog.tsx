@@ -21,14 +21,18 @@ const COLUMNS: readonly Column<AuditEvent>[] = [
     key: 'actor',
     header: 'Actor',
     render: (row) => (
-      <span title={[row.clientAddress, row.userAgent].filter(Boolean).join(' · ') || undefined}>
+      <span className="audit-wrap" title={[row.clientAddress, row.userAgent].filter(Boolean).join(' · ') || undefined}>
         {row.actor ?? row.actorKind}
         {row.actorRole ? <span className="cell-muted"> ({row.actorRole})</span> : null}
       </span>
     ),
   },
   { key: 'action', header: 'Action', render: (row) => <span className="code-tag">{row.action}</span> },
-  { key: 'target', header: 'Target', render: (row) => `${row.targetType}${row.targetId ? ` ${row.targetId}` : ''}` },
+  {
+    key: 'target',
+    header: 'Target',
+    render: (row) => <span className="audit-wrap">{`${row.targetType}${row.targetId ? ` ${row.targetId}` : ''}`}</span>,
+  },
   { key: 'changes', header: 'Changes', render: (row) => <span className="audit-changes">{auditChangeText(row.changes) || '—'}</span> },
 ];
 
