@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { escapeLike, queryRows } from '../../db/raw.ts';
+import { REFUND_SQL } from '../payments/payments-list-repository.ts';
 import { currenciesOf, MAX_LIMIT, type AnalystQuery, type RefundFilter } from './query-schema.ts';
 
 // Runs a validated structured query as parameterised SQL over the caller's payments. The organisation scope is an
@@ -53,11 +54,11 @@ export interface QueryOutcome {
 
 const like = (text: string) => `%${escapeLike(text)}%`;
 
-/** Each refund state as the payments list reads it (Partially refunded, Refunded, either). */
+/** Each refund state exactly as the payments list reads it (Partially refunded, Refunded, either). */
 const REFUND_CONDITIONS: Record<RefundFilter, SQL> = {
-  partial: sql`(p.refunded_minor > 0 and p.refunded_minor < p.amount_minor)`,
-  full: sql`(p.refunded_minor > 0 and p.refunded_minor >= p.amount_minor)`,
-  any: sql`p.refunded_minor > 0`,
+  partial: sql.raw(REFUND_SQL.partial),
+  full: sql.raw(REFUND_SQL.full),
+  any: sql.raw(REFUND_SQL.any),
 };
 
 /** The amount a metric sums over a table alias's amount_minor and refunded_minor columns. */

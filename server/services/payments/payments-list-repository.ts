@@ -56,8 +56,11 @@ const CHANNEL_SQL: Record<PaymentChannel, string> = {
   'record-url': '(not p.process_via_gateway and not p.is_bank_payment and p.created_by is null and p.paid_at = p.created_at)',
 };
 
-/** Each refund state as it reads from the payments table: refunded_minor holds what succeeded refunds sent back. */
-const REFUND_SQL: Record<PaymentRefundFilter, string> = {
+/**
+ * Each refund state as it reads from the payments table (alias `p`): refunded_minor holds what succeeded refunds sent
+ * back. The analyst reads the same conditions.
+ */
+export const REFUND_SQL: Record<PaymentRefundFilter, string> = {
   partial: '(p.refunded_minor > 0 and p.refunded_minor < p.amount_minor)',
   full: '(p.refunded_minor > 0 and p.refunded_minor >= p.amount_minor)',
   any: 'p.refunded_minor > 0',
