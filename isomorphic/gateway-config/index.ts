@@ -3,6 +3,7 @@ export {
   type GatewayConfig,
   type RefundRequestSpec,
   type RefundVerifySpec,
+  type RefundWebhookSpec,
   type RequestSpec,
   type ResponseMapping,
 } from './schema.ts';

@@ -56,6 +56,33 @@ function checkRequest(request: unknown, key: RequestKey, errors: ConfigIssue[]):
   }
 }
 
+const REFUND_LOCATORS = ['reference', 'providerReference', 'paymentReference'] as const;
+
+/** refund.webhook: which callbacks are about a refund (`event` among `events`), and how the refund is found. */
+function checkRefundWebhook(webhook: unknown, errors: ConfigIssue[]): void {
+  const at = '/refund/webhook';
+  if (!isObject(webhook)) {
+    errors.push({ path: at, message: 'refund.webhook must be an object with event, events and a refund locator.' });
+    return;
+  }
+  if (!text(webhook['event']))
+    errors.push({ path: `${at}/event`, message: 'refund.webhook.event is required: where the callback says what it is about.' });
+  const events = webhook['events'];
+  if (!Array.isArray(events) || events.length === 0 || events.some((event) => !text(event)))
+    errors.push({ path: `${at}/events`, message: 'refund.webhook.events must list the event values of refund callbacks.' });
+  if (!REFUND_LOCATORS.some((locator) => text(webhook[locator])))
+    errors.push({ path: at, message: 'refund.webhook needs reference, providerReference or paymentReference to find the refund.' });
+  if (text(webhook['amountMinor']) && !text(webhook['paymentReference']))
+    errors.push({ path: `${at}/amountMinor`, message: 'refund.webhook.amountMinor is read only with paymentReference.' });
+  if (!text(webhook['status']))
+    errors.push({ path: `${at}/status`, message: "refund.webhook.status is required: where the refund's status is." });
+  if (webhook['regex'] === true) {
+    for (const field of ['event', ...REFUND_LOCATORS, 'amountMinor', 'status', 'message']) {
+      if (typeof webhook[field] === 'string') checkRegex(webhook[field], `${at}/${field}`, errors);
+    }
+  }
+}
+
 function checkRegex(pattern: string, path: string, errors: ConfigIssue[]): void {
   try {
     const groups = new RegExp(`${pattern}|`).exec('')?.length ?? 1;
@@ -84,6 +111,8 @@ export function checkRules(config: Json): { errors: ConfigIssue[]; hints: Config
   if (refundBlock !== undefined) checkRequest(refundBlock, 'refund', errors);
   // Optional too: without it, a refund the PSP left pending fails after REFUND_PENDING_MAX_HOURS (docs/refunds.md).
   if (isObject(refundBlock) && refundBlock['verify'] !== undefined) checkRequest(refundBlock['verify'], 'refund.verify', errors);
+  // Optional as well: PSP callbacks about refunds (docs/refunds.md#psp-callbacks).
+  if (isObject(refundBlock) && refundBlock['webhook'] !== undefined) checkRefundWebhook(refundBlock['webhook'], errors);
 
   const auth = config['auth'];
   if (isObject(auth)) {

@@ -70,11 +70,40 @@ const RefundCallFields = {
 /** The refund's optional `verify`: asks the PSP about a refund it left pending (url with {refund.providerReference} or {refund.reference}). */
 export const RefundVerifySchema = Type.Object(RefundCallFields, { additionalProperties: false });
 
+/**
+ * The refund's optional `webhook`: how a PSP callback about a refund is told from one about a payment (`event` is one
+ * of `events`) and which refund it settles (docs/refunds.md#psp-callbacks). Signed as the gateway's payment callbacks.
+ */
+export const RefundWebhookSchema = Type.Object(
+  {
+    event: Type.Optional(Type.String({ description: 'where the callback says what it is about (dot-path or regex), e.g. event' })),
+    events: Type.Optional(
+      Type.Array(Type.String({ maxLength: 100 }), {
+        maxItems: 20,
+        description: 'the values of `event` that make a callback a refund callback, e.g. ["refund.processed", "refund.failed"]',
+      }),
+    ),
+    reference: Type.Optional(Type.String({ description: "where Payrail's refund reference (RF-…) is" })),
+    providerReference: Type.Optional(Type.String({ description: "where the PSP's own refund id is" })),
+    paymentReference: Type.Optional(
+      Type.String({ description: "where Payrail's payment reference is: its Pending gateway refund (of amountMinor, when given)" }),
+    ),
+    amountMinor: Type.Optional(Type.String({ description: 'with paymentReference: where the refunded amount in minor units is' })),
+    status: Type.Optional(Type.String({ description: "where the refund's status is" })),
+    message: Type.Optional(Type.String({ description: "where the PSP's explanation is: a failed refund's reason" })),
+    regex: Type.Optional(Type.Boolean({ description: 'locators are regular expressions with one capture group' })),
+    successStatuses: Type.Optional(Statuses),
+    failedStatuses: Type.Optional(Statuses),
+  },
+  { additionalProperties: false },
+);
+
 /** The optional `refund` operation (docs/refunds.md): without it, refunds are recorded as made outside Payrail. */
 export const RefundRequestSchema = Type.Object(
   {
     ...RefundCallFields,
     verify: Type.Optional(RefundVerifySchema),
+    webhook: Type.Optional(RefundWebhookSchema),
   },
   { additionalProperties: false },
 );
@@ -119,3 +148,4 @@ export type ResponseMapping = Static<typeof ResponseSchema>;
 export type RequestSpec = Static<typeof InitSchema> & { successStatuses?: string[]; failedStatuses?: string[] };
 export type RefundRequestSpec = Static<typeof RefundRequestSchema>;
 export type RefundVerifySpec = Static<typeof RefundVerifySchema>;
+export type RefundWebhookSpec = Static<typeof RefundWebhookSchema>;

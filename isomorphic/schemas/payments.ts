@@ -38,6 +38,7 @@ export const Payment = Type.Object(
     refundedAmount: Type.String({ description: 'what succeeded refunds sent back, decimal in major units' }),
     refundedAmountMinor: Type.Integer(),
     cancelledAt: OrNull(DateTime),
+    cancelReason: OrNull(Type.String({ description: 'why it was cancelled, as the canceller said; null when no reason was given' })),
     needsRefund: Type.Boolean({ description: 'a PSP reported success after the payment was cancelled: the money must go back' }),
     attempts: Type.Optional(Type.Array(PaymentAttempt)),
   },

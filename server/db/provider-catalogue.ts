@@ -39,7 +39,7 @@ export function sandboxEntry(publicUrl: string): CatalogueEntry {
     constraintsRequired: ['secretKey', 'webhookSecret'],
     constraintsOptional: ['publicKey', 'baseUrl', 'sandbox'],
     notes:
-      'Simulated by Payrail itself: a hosted pay page with Pay and Fail buttons, a signed webhook back, a verify endpoint and refunds (an amount ending in .13 is declined, one ending in .17 is answered pending and completes on the refund verify). No outside network needed.',
+      'Simulated by Payrail itself: a hosted pay page with Pay and Fail buttons, a signed webhook back, a verify endpoint and refunds (an amount ending in .13 is declined; one ending in .17 is answered pending and completes on the refund verify, one ending in .19 by a signed refund callback). No outside network needed.',
     successStatuses: ['success', 'paid', 'completed'],
     verifySuccessStatuses: ['success'],
     webhookHeaderName: 'X-Sandbox-Signature',
@@ -116,6 +116,17 @@ export function sandboxEntry(publicUrl: string): CatalogueEntry {
           method: 'GET',
           url: '/transactions/{payment.providerReference}/refunds/{refund.providerReference}',
           response: { status: 'status' },
+          successStatuses: ['succeeded'],
+          failedStatuses: ['failed'],
+        },
+        // The signed callback that settles a refund the sandbox answered pending (an amount ending in .19).
+        webhook: {
+          event: 'event',
+          events: ['refund.succeeded', 'refund.failed'],
+          reference: 'reference',
+          providerReference: 'refundReference',
+          status: 'status',
+          message: 'message',
           successStatuses: ['succeeded'],
           failedStatuses: ['failed'],
         },
@@ -210,6 +221,17 @@ export const CATALOGUE: CatalogueEntry[] = [
         response: { providerReference: 'data.id', status: 'data.status', message: 'message' },
         successStatuses: ['processed'],
         failedStatuses: ['failed'],
+        // Paystack's refund events come to the same webhook URL, signed alike; they carry the transaction's reference
+        // (Payrail's payment reference, as init sent it) and the amount in minor units, which pick the refund.
+        webhook: {
+          event: 'event',
+          events: ['refund.pending', 'refund.processing', 'refund.processed', 'refund.failed'],
+          paymentReference: 'data.transaction_reference',
+          amountMinor: 'data.amount',
+          status: 'data.status',
+          successStatuses: ['processed'],
+          failedStatuses: ['failed'],
+        },
       },
     },
     builtIn: false,

@@ -453,6 +453,8 @@ export const payments = pgTable(
     refundedMinor: bigintNumber('refunded_minor').notNull().default(0),
     refundPendingMinor: bigintNumber('refund_pending_minor').notNull().default(0),
     cancelledAt: timestamptz('cancelled_at'),
+    // Why it was cancelled, as the canceller said (optional).
+    cancelReason: varchar('cancel_reason', { length: 500 }),
     // A PSP reported success for a payment already Cancelled: the money arrived and must go back.
     needsRefund: boolean('needs_refund').notNull().default(false),
     ...timestamps(),

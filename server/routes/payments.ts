@@ -221,8 +221,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrchestrationContext; mail
     },
     async (request) => {
       const caller = callerOf(request);
-      const actor = caller.via === 'session' ? caller.id : null;
-      return cancelPayment(ctx.db, scopedOrganisation(request), request.params.id, actor, ctx.clock.now(), auditActorOf(request));
+      return cancelPayment(ctx.db, scopedOrganisation(request), request.params.id, {
+        actorUserId: caller.via === 'session' ? caller.id : null,
+        reason: request.body?.reason,
+        now: ctx.clock.now(),
+        auditActor: auditActorOf(request),
+      });
     },
   );
 

@@ -95,7 +95,7 @@ const sandboxPspRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx: 
       schema: {
         ...common,
         summary:
-          'Sandbox PSP: refund a paid transaction (amount in minor units; one ending in 13, e.g. 5.13, is declined; in 17, answered pending)',
+          'Sandbox PSP: refund a paid transaction (amount in minor units; one ending in 13, e.g. 5.13, is declined; in 17, answered pending; in 19, answered pending and settled by a signed callback)',
         body: SandboxRefundBody,
         response: { 200: SandboxRefund, ...errorResponses(400, 401, 404, 409, 429) },
       },

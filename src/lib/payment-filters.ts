@@ -1,6 +1,6 @@
 // The payments list's filters as the console keeps them: in the page's URL query (a shareable link, Back, reload),
 // turned into the API's query when the list or the export is asked for.
-import type { PaymentChannel } from '../../isomorphic/schemas/payments.ts';
+import type { PaymentChannel, PaymentRefundFilter } from '../../isomorphic/schemas/payments.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './constants.ts';
 
 export const DATE_PRESETS = ['today', '7d', '30d', 'month', 'custom'] as const;
@@ -25,6 +25,14 @@ export const CHANNEL_LABELS: Record<PaymentChannel, string> = {
   'record-url': 'Record URL',
 };
 
+// The server's refund-state filter (type-only import); the labels are the states the list shows beside Success.
+export const REFUND_FILTERS = ['any', 'partial', 'full'] as const satisfies readonly PaymentRefundFilter[];
+export const REFUND_FILTER_LABELS: Record<PaymentRefundFilter, string> = {
+  any: 'Refunded or partially',
+  partial: 'Partially refunded',
+  full: 'Refunded',
+};
+
 /** The list's state as the URL keeps it: text as typed, '' for "any". */
 export interface PaymentFilterState {
   range: DatePreset | '';
@@ -32,6 +40,8 @@ export interface PaymentFilterState {
   fromDay: string;
   toDay: string;
   statuses: string[];
+  /** Refund state: 'any', 'partial', 'full' or '' (no refund condition). */
+  refund: string;
   gatewayId: string;
   currency: string;
   amountMin: string;
@@ -50,6 +60,7 @@ export const EMPTY_FILTERS: PaymentFilterState = {
   fromDay: '',
   toDay: '',
   statuses: [],
+  refund: '',
   gatewayId: '',
   currency: '',
   amountMin: '',
@@ -72,6 +83,7 @@ export function filtersFromSearch(search: string): PaymentFilterState {
   const range = text('range');
   const pageSize = Number(params.get('pageSize'));
   const channel = text('channel');
+  const refund = text('refund');
   return {
     range: (DATE_PRESETS as readonly string[]).includes(range) ? (range as DatePreset) : '',
     fromDay: DAY.test(text('from')) ? text('from') : '',
@@ -79,6 +91,7 @@ export function filtersFromSearch(search: string): PaymentFilterState {
     statuses: text('status')
       .split(',')
       .filter((status) => (FILTER_STATUSES as readonly string[]).includes(status)),
+    refund: (REFUND_FILTERS as readonly string[]).includes(refund) ? refund : '',
     gatewayId: positive(params.get('gatewayId')),
     currency: /^[A-Za-z]{3}$/.test(text('currency')) ? text('currency').toUpperCase() : '',
     amountMin: text('amountMin'),
@@ -104,6 +117,7 @@ export function searchFromFilters(state: PaymentFilterState): string {
     set('to', state.toDay);
   }
   set('status', state.statuses.join(','));
+  set('refund', state.refund);
   set('gatewayId', state.gatewayId);
   set('currency', state.currency);
   set('amountMin', state.amountMin.trim());
@@ -150,6 +164,7 @@ export type PaymentApiFilters = {
   from?: string | undefined;
   to?: string | undefined;
   status?: string | undefined;
+  refund?: string | undefined;
   gatewayId?: number | undefined;
   currency?: string | undefined;
   amountMin?: string | undefined;
@@ -168,6 +183,7 @@ export function apiFiltersOf(state: PaymentFilterState, now: Date): PaymentApiFi
     from: from?.toISOString(),
     to: to?.toISOString(),
     status: state.statuses.join(',') || undefined,
+    refund: state.refund || undefined,
     gatewayId: state.gatewayId ? Number(state.gatewayId) : undefined,
     currency: text(state.currency),
     amountMin: text(state.amountMin),

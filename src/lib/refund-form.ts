@@ -14,6 +14,8 @@ export const CANCELLED = 'Payment cancelled.';
 export const REFUNDS_LOAD_FAILED = 'Could not load refunds.';
 export const CREDIT_NOTE_FAILED = 'Could not open the credit note.';
 export const REFUND_REASON_REQUIRED = 'Reason is required.';
+/** Both reasons' bound, as the API's. */
+export const REASON_MAX_LENGTH = 500;
 export const NEEDS_REFUND_WARNING =
   'The payment service reported this payment as paid after it was cancelled: the customer was charged and must get the money back.';
 
@@ -102,7 +104,7 @@ export function checkRefund(
   else minor = parsed.minor;
   const reason = values.reason.trim();
   if (reason === '') errors.reason = REFUND_REASON_REQUIRED;
-  else if (reason.length > 500) errors.reason = 'Keep the reason under 500 characters.';
+  else if (reason.length > REASON_MAX_LENGTH) errors.reason = 'Keep the reason under 500 characters.';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { body: { amount: fromMinorUnits(minor, baseUnit), reason }, minor } };
 }

@@ -8,6 +8,7 @@ import { workerJobs } from '../../server/services/worker/jobs.ts';
 import { WakeUps } from '../../server/services/worker/wake-ups.ts';
 import { body, buildListeningTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
 import { apiCaller } from '../helpers/request.ts';
+import { payOnSandbox, setUpSandboxMerchant, startSandboxPayment } from '../helpers/sandbox-merchant.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 // Gateway refunds the PSP left Pending, settled by the worker (docs/refunds.md#lifecycle).
@@ -48,22 +49,13 @@ async function runJob(): Promise<void> {
 
 /** A payment paid on the Sandbox PSP's pay page: Success, with the sandbox's reference. */
 async function sandboxPayment(amount: string): Promise<string> {
-  const created = await call('POST', '/api/payments', orgadmin, {
+  const { reference, checkoutUrl } = await startSandboxPayment(call, orgadmin, {
     amount,
     customerName: 'Kofi Mensah',
     customerEmail: 'kofi@example.com',
     description: 'Pending refund order',
-    processViaGateway: true,
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const { reference, gatewayInit } = body<{ reference: string; gatewayInit: { checkoutUrl: string } }>(created);
-  const paid = await fetch(gatewayInit.checkoutUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=success',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBeLessThan(400);
+  await payOnSandbox(checkoutUrl);
   return reference;
 }
 
@@ -111,20 +103,11 @@ beforeAll(async () => {
   orgCode = organisation!.code;
   await createUser(t.db, { email: 'desk@pending-refunds.test', orgId });
   orgadmin = await signIn(t.app, 'desk@pending-refunds.test');
-  const gateway = await call('POST', '/api/organisations/my-organisation/gateways', orgadmin, {
-    name: 'Sandbox',
-    provider: 'sandbox',
-    secretKey: SANDBOX_KEY,
-    webhookSecret: SANDBOX_KEY,
-    config: sandboxEntry(t.publicUrl).sampleConfig,
-  });
-  expect(gateway.statusCode, gateway.body).toBe(201);
-  gatewayId = body<{ id: number }>(gateway).id;
-  const hooks = await call('PATCH', '/api/organisations/my-organisation/webhook-config', orgadmin, {
+  gatewayId = await setUpSandboxMerchant(call, t, orgadmin, {
+    sandboxKey: SANDBOX_KEY,
     callbackUrl: receiver.url(),
     webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   });
-  expect(hooks.statusCode, hooks.body).toBe(200);
 });
 afterAll(async () => {
   await receiver.close();

@@ -1,16 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sandboxEntry } from '../../server/db/provider-catalogue.ts';
 import { queryRows } from '../../server/db/raw.ts';
 import { organisations, payments, refunds } from '../../server/db/schema.ts';
-import { findPaymentById } from '../../server/services/payments/payments-repository.ts';
 import { SANDBOX_REFUND_DECLINED } from '../../server/services/sandbox-psp/sandbox-service.ts';
-import { deliverDueWebhooks } from '../../server/services/webhooks/delivery.ts';
 import { refundStateOf } from '../../isomorphic/refund-state.ts';
-import { body, buildListeningTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
+import { sign } from '../../isomorphic/signing.ts';
+import { body, buildListeningTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { apiCaller } from '../helpers/request.ts';
+import { deliverWebhooksNow, payOnSandbox, setUpSandboxMerchant, startSandboxPayment } from '../helpers/sandbox-merchant.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const SANDBOX_KEY = 'sk_sandbox_refunds_test';
@@ -51,20 +49,7 @@ const call = apiCaller(() => t.app);
 const refund = (reference: string, payload: unknown, token = orgadmin, headers: Record<string, string> = {}) =>
   call('POST', `/api/payments/${reference}/refunds`, token, payload, headers);
 const paymentOf = async (reference: string) => body<Payment>(await call('GET', `/api/payments/${reference}`, orgadmin));
-const deliver = () =>
-  deliverDueWebhooks({
-    db: t.db,
-    clock: t.clock,
-    log: pino({ level: 'silent' }),
-    dataKey: TEST_DATA_KEY,
-    targets: { allowPrivate: true, trustedOrigins: [] },
-    publicUrl: t.publicUrl,
-    mailer: t.app.mailer,
-    findPayment: findPaymentById,
-    // Generous: a receiver on a loaded test machine must not turn a delivery into a retry.
-    timeoutMs: 10_000,
-    random: () => 0.5,
-  });
+const deliver = () => deliverWebhooksNow(t);
 
 /** The payment's row as stored: what a refused request must leave as it was. */
 async function storedState(reference: string) {
@@ -75,22 +60,13 @@ async function storedState(reference: string) {
 
 /** A payment paid on the Sandbox PSP's pay page (init → Pay → signed callback): Success, with the sandbox's reference. */
 async function sandboxPayment(amount: string): Promise<string> {
-  const created = await call('POST', '/api/payments', orgadmin, {
+  const { reference, checkoutUrl } = await startSandboxPayment(call, orgadmin, {
     amount,
     customerName: 'Abena Owusu',
     customerEmail: 'abena@example.com',
     description: 'Refund test order',
-    processViaGateway: true,
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const { reference, gatewayInit } = body<{ reference: string; gatewayInit: { checkoutUrl: string } }>(created);
-  const paid = await fetch(gatewayInit.checkoutUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=success',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBeLessThan(400);
+  await payOnSandbox(checkoutUrl);
   expect((await paymentOf(reference)).status).toBe('Success');
   return reference;
 }
@@ -138,19 +114,7 @@ beforeAll(async () => {
     signIn(t.app, 'root@refunds.test'),
   ]);
   apiToken = body<{ apiToken: string }>(await call('GET', `/api/organisations/${orgId}`, admin)).apiToken;
-  const gateway = await call('POST', '/api/organisations/my-organisation/gateways', orgadmin, {
-    name: 'Sandbox',
-    provider: 'sandbox',
-    secretKey: SANDBOX_KEY,
-    webhookSecret: SANDBOX_KEY,
-    config: sandboxEntry(t.publicUrl).sampleConfig,
-  });
-  expect(gateway.statusCode, gateway.body).toBe(201);
-  const hooks = await call('PATCH', '/api/organisations/my-organisation/webhook-config', orgadmin, {
-    callbackUrl: receiver.url(),
-    webhookSecret: SECRET,
-  });
-  expect(hooks.statusCode, hooks.body).toBe(200);
+  await setUpSandboxMerchant(call, t, orgadmin, { sandboxKey: SANDBOX_KEY, callbackUrl: receiver.url(), webhookSecret: SECRET });
 });
 afterAll(async () => {
   await receiver.close();
@@ -338,5 +302,62 @@ describe('refunds recorded outside Payrail', () => {
     expect(state).toMatchObject({ refunded: 4950, pending: 0, refunds: 33 });
     const numbers = replies.filter((reply) => reply.statusCode === 201).map((reply) => body<Refund>(reply).creditNoteNumber);
     expect(new Set(numbers).size).toBe(33);
+  });
+});
+
+describe("a PSP's callback about a refund (refund.webhook)", () => {
+  /** POSTs a Sandbox refund callback, signed with `key` (the merchant's webhook secret) unless told otherwise. */
+  const callback = async (payload: Record<string, unknown>, key: string | null = SANDBOX_KEY) => {
+    const raw = JSON.stringify(payload);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (key !== null) headers['x-sandbox-signature'] = await sign('sha256', key, raw);
+    return t.app.inject({ method: 'POST', url: '/api/webhooks/psp/sandbox', headers, payload: raw });
+  };
+  const pendingRefund = async () => {
+    const reference = await sandboxPayment('10.00');
+    // .17: the Sandbox answers pending and sends nothing later (its verify would settle it).
+    const made = body<Refund>(await refund(reference, { amount: '4.17', reason: 'Awaiting the PSP' }));
+    expect(made.status).toBe('Pending');
+    return { reference, made };
+  };
+
+  it('refuses a forged, unsigned or unknown callback and changes nothing', async () => {
+    const { reference, made } = await pendingRefund();
+    const about = { event: 'refund.succeeded', reference: made.reference, refundReference: made.providerReference, status: 'succeeded' };
+    const before = await storedState(reference);
+    const forged = await callback(about, 'sk_not_the_merchants');
+    expect(forged.statusCode).toBe(401);
+    expect(body(forged)).toMatchObject({ message: 'Invalid signature.' });
+    expect((await callback(about, null)).statusCode).toBe(401);
+    const unknown = await callback({ ...about, reference: 'RF-0000000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown)).toMatchObject({ message: 'Unknown refund reference RF-0000000000000000.' });
+    expect(await storedState(reference)).toEqual(before);
+    expect(before).toMatchObject({ refunded: 0, pending: 417 });
+    // A payment's callback is still a payment's: the refund events list does not swallow it.
+    const paymentCallback = await callback({ event: 'payment.completed', reference, status: 'success' });
+    expect(body(paymentCallback)).toMatchObject({ status: 'duplicate', paymentStatus: 'Success' });
+  });
+
+  it('settles a Pending refund by a signed callback once: failed gives the reservation back, a replay changes nothing', async () => {
+    const { reference, made } = await pendingRefund();
+    await deliver();
+    receiver.reset();
+    const failed = { event: 'refund.failed', reference: made.reference, status: 'failed', message: 'Card account closed' };
+    const answer = await callback(failed);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(body(answer)).toMatchObject({ status: 'accepted', message: `Refund ${made.reference} is now Failed.` });
+    const list = body<{ items: Refund[] }>(await call('GET', `/api/payments/${reference}/refunds`, orgadmin));
+    expect(list.items[0]).toMatchObject({ status: 'Failed', failureReason: 'Card account closed', creditNoteNumber: null });
+    expect(await storedState(reference)).toMatchObject({ refunded: 0, pending: 0 });
+    const replay = await callback({ ...failed, event: 'refund.succeeded', status: 'succeeded' });
+    expect(body(replay)).toMatchObject({ status: 'duplicate', message: 'No change: refund is Failed.' });
+    expect(await storedState(reference)).toMatchObject({ refunded: 0, pending: 0 });
+    await deliver();
+    expect(verifiedEvents().map((event) => event.type)).toEqual(['refund.failed']);
+    const audit = body<{ items: { action: string; targetId: string; actor: { kind: string } }[] }>(
+      await call('GET', '/api/audit-events?action=refund.settle', orgadmin),
+    );
+    expect(audit.items.find((entry) => entry.targetId === made.reference)).toBeDefined();
   });
 });

@@ -1,7 +1,9 @@
 // Refunds and cancellations in the console (issue 30), against the refunds contract: a sandbox payment goes Success →
-// partial refund (detail page) → second partial (the list's row action) → fully refunded (the default remainder), with
-// its credit notes, the receipt's Refunds section and the signed refund events; a Pending payment is cancelled, with
-// its event. The merchant's endpoint is a receiver this spec runs on 127.0.0.1 and checks every signature.
+// partial refund (detail page) → second partial (the list's row action; the Sandbox answers .19 pending and settles it
+// by its signed refund callback) → fully refunded (the default remainder), with its credit notes, the receipt's Refunds
+// section and the signed refund events; a Pending payment is cancelled with a reason, with its event; then the
+// dashboard, the list's refund filter and the AI analyst show the same totals. The organisation is the spec's own, so
+// every figure is known. The merchant's endpoint is a receiver this spec runs on 127.0.0.1 and checks every signature.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -166,15 +168,15 @@ test('orgadmin: Success → partial refund → second partial → fully refunded
   await expect(row.getByText('Partially refunded')).toBeVisible();
   await row.getByLabel(`More actions for ${reference}`).click();
   await row.getByRole('button', { name: `Refund ${reference}` }).click();
-  await refund(page, '30.00', '30.00', customerName, 'Second lantern returned');
-  await expect(toast(page, 'success', '30.00 GHS')).toBeVisible();
+  await refund(page, '30.19', '30.19', customerName, 'Second lantern returned');
+  await expect(toast(page, 'success', 'Refund of 30.19 GHS requested. It completes when the payment service confirms it.')).toBeVisible();
 
-  // 3. The rest: the dialog offers exactly what is left.
+  // 3. The PSP's callback settled it; the rest: the dialog offers exactly what is left.
   await page.goto(`/dashboard/payments/${reference}`);
-  await expectNewestRefundSucceeded(page, '30.00');
+  await expectNewestRefundSucceeded(page, '30.19');
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
-  await refund(page, null, '20.00', customerName, 'Order cancelled');
-  await expectNewestRefundSucceeded(page, '20.00');
+  await refund(page, null, '19.81', customerName, 'Order cancelled');
+  await expectNewestRefundSucceeded(page, '19.81');
   await expect(region(page, 'Payment').locator('.badge').getByText('Refunded', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
@@ -193,7 +195,7 @@ test('orgadmin: Success → partial refund → second partial → fully refunded
   await creditNotePage.waitForLoadState();
   await expect(creditNotePage.getByRole('heading', { level: 1 })).toHaveText('Credit Note');
   await expect(creditNotePage.getByText(reference).first()).toBeVisible();
-  await expect(creditNotePage.getByText('GHS 20.00').first()).toBeVisible();
+  await expect(creditNotePage.getByText('GHS 19.81').first()).toBeVisible();
   await expect(creditNotePage.getByText('Reason: Order cancelled')).toBeVisible();
   await creditNotePage.close();
 
@@ -201,7 +203,7 @@ test('orgadmin: Success → partial refund → second partial → fully refunded
   const link = (await (await request.get(`/api/payments/${reference}/receipt`, { headers: auth(orgToken) })).json()) as { url: string };
   const receipt = await (await request.get(new URL(link.url).pathname)).text();
   expect(receipt).toContain('Refunds');
-  expect(receipt.match(/− GHS (25|30|20)\.00/g)).toHaveLength(3);
+  expect(receipt.match(/− GHS (25\.00|30\.19|19\.81)/g)).toHaveLength(3);
   expect(receipt).toMatch(/<span>Net paid<\/span><span class="num">GHS 0\.00<\/span>/);
 
   // Signed events: three refunds created and succeeded, the last payload showing everything refunded.
@@ -225,7 +227,7 @@ test('orgadmin: Success → partial refund → second partial → fully refunded
   }
 });
 
-test('orgadmin: a Pending payment is cancelled from the detail page, and the list filters it', async ({ page, request }) => {
+test('orgadmin: a Pending payment is cancelled from the detail page with a reason, and the list filters it', async ({ page, request }) => {
   const customerName = `Ama Cancel ${tag}`;
   const reference = await createPayment(request, '40.00', customerName, false);
 
@@ -234,10 +236,12 @@ test('orgadmin: a Pending payment is cancelled from the detail page, and the lis
   await page.getByRole('button', { name: 'Cancel payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel payment' });
   await expect(dialog.getByText(`Cancel payment ${reference} of 40.00 GHS from ${customerName}?`, { exact: false })).toBeVisible();
+  await dialog.getByLabel('Reason (optional)').fill('Customer ordered twice');
   await saveScreen(page, 'refunds-cancel-confirm-1366-dark');
   await dialog.getByRole('button', { name: 'Cancel payment' }).click();
   await expect(toast(page, 'success', 'Payment cancelled.')).toBeVisible();
   await expect(region(page, 'Payment').getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(region(page, 'Payment').getByText('Customer ordered twice')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel payment' })).toHaveCount(0);
 
   await page.goto('/dashboard/payments');
@@ -248,5 +252,44 @@ test('orgadmin: a Pending payment is cancelled from the detail page, and the lis
   await expect(row.getByRole('button', { name: `Mark as paid ${reference}` })).toHaveCount(0);
 
   await expect.poll(() => eventsOf('payment.cancelled', reference).length, { timeout: 30_000 }).toBe(1);
+  expect(eventsOf('payment.cancelled', reference)[0]?.data['payment']).toMatchObject({
+    status: 'Cancelled',
+    cancelReason: 'Customer ordered twice',
+  });
   expect(badSignatures).toBe(0);
+});
+
+test('orgadmin: the dashboard, the refund filter and the AI analyst agree with the refunds and the cancel', async ({ page }) => {
+  // The spec's organisation holds exactly the two payments above: 75.00 paid and refunded in full, 40.00 cancelled.
+  await signIn(page, orgadmin, '/dashboard');
+  const card = (label: string) =>
+    page
+      .locator('.stat-card')
+      .filter({ has: page.getByRole('heading', { name: label, exact: true }) })
+      .locator('.stat-card__value');
+  await expect(card('Success Volume')).toHaveText('GH₵75.00');
+  await expect(card('Refunded')).toHaveText('GH₵75.00');
+  await expect(card('Net Volume')).toHaveText('GH₵0.00');
+  await expect(card('Cancelled Volume')).toHaveText('GH₵40.00');
+
+  await page.goto('/dashboard/payments');
+  await page.getByLabel('Refunds').selectOption({ label: 'Refunded' });
+  await expect(page).toHaveURL(/[?&]refund=full/);
+  await expect(page.getByRole('row').filter({ hasText: 'Kwame Refund' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Ama Cancel' })).toHaveCount(0);
+  await page.getByLabel('Refunds').selectOption({ label: 'Partially refunded' });
+  await expect(page.getByText('Kwame Refund')).toHaveCount(0);
+
+  await page.goto('/dashboard/ai-reporting');
+  const summary = page.locator('.ai-summary');
+  const ask = async (question: string) => {
+    await page.getByLabel('Ask a question').fill(question);
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  };
+  await ask('How much was refunded?');
+  await expect(summary).toContainText('GH₵75.00');
+  await ask('What is our net volume?');
+  await expect(summary).toContainText('GH₵0.00');
+  await ask('How many cancelled payments?');
+  await expect(summary).toContainText('1 payment');
 });

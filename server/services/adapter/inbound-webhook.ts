@@ -23,6 +23,41 @@ export function readInboundWebhook(config: GatewayConfig, rawBody: string): Inbo
   };
 }
 
+export interface InboundRefundFields {
+  reference: string | undefined;
+  providerReference: string | undefined;
+  paymentReference: string | undefined;
+  /** The refunded amount in minor units, when the config locates it and it is a whole number. */
+  amountMinor: number | undefined;
+  status: string | undefined;
+  mappedStatus: 'success' | 'failed' | 'pending';
+  message: string | undefined;
+}
+
+/**
+ * A PSP callback about a refund, read with the gateway's `refund.webhook` (docs/refunds.md#psp-callbacks); undefined
+ * when the config has none or the callback's `event` is not one of its `events` (a payment's callback, then).
+ */
+export function readRefundWebhook(config: GatewayConfig, rawBody: string): InboundRefundFields | undefined {
+  const webhook = config.refund?.webhook;
+  if (!webhook?.event || !webhook.events?.length) return undefined;
+  const parsed = parseBody(rawBody);
+  const regexMode = webhook.regex === true || !parsed.isJson;
+  const event = locate(parsed, webhook.event, regexMode)?.trim().toLowerCase();
+  if (!event || !webhook.events.some((known) => known.trim().toLowerCase() === event)) return undefined;
+  const status = locate(parsed, webhook.status, regexMode);
+  const amount = locate(parsed, webhook.amountMinor, regexMode)?.trim();
+  return {
+    reference: locate(parsed, webhook.reference, regexMode),
+    providerReference: locate(parsed, webhook.providerReference, regexMode),
+    paymentReference: locate(parsed, webhook.paymentReference, regexMode),
+    amountMinor: amount && /^\d{1,15}$/.test(amount) ? Number(amount) : undefined,
+    status,
+    mappedStatus: mapStatus(status, webhook.successStatuses, webhook.failedStatuses),
+    message: locate(parsed, webhook.message, regexMode),
+  };
+}
+
 /** The signature header value: the config's signatureHeader, else its headerNames, else the provider's header. */
 export function signatureHeaderValue(
   config: GatewayConfig,

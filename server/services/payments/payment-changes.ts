@@ -45,6 +45,7 @@ export async function changePaymentStatus(
     receiptToken: update.receiptToken ?? current.payment.receiptToken,
     paidAt: update.paidAt ?? current.payment.paidAt,
     cancelledAt: update.cancelledAt ?? current.payment.cancelledAt,
+    cancelReason: update.cancelReason ?? current.payment.cancelReason,
     updatedAt: update.at,
   };
   const params = new StatementParams();

@@ -3,10 +3,11 @@ import { recordAudit, type AuditActor } from '../audit/audit-service.ts';
 import type { PaymentMessage as PaymentMessageSchema } from '../../../isomorphic/schemas/payments.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { findMailMessage, listPaymentMessages, type MailMessageRow } from '../mail/mail-messages-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findPayment, type PaymentRow } from './payments-repository.ts';
+import { organisationPayment } from './organisation-payment.ts';
+import type { PaymentRow } from './payments-repository.ts';
 
 export interface MessageContext {
   db: Database;
@@ -36,12 +37,6 @@ export const toMessage = (row: MailMessageRow): PaymentMessage => ({
   sentAt: row.sentAt,
 });
 
-async function paymentOf(db: Database, orgId: number, reference: string): Promise<PaymentRow> {
-  const payment = await findPayment(db, orgId, reference);
-  if (!payment) throw notFound('Payment not found.');
-  return payment;
-}
-
 /**
  * The message composer: e-mails the customer the subject and text with the invoice or receipt link
  * appended, waits for the delivery outcome, and returns the stored message with it.
@@ -53,7 +48,7 @@ export async function sendPaymentMessage(
   input: { subject: string; body: string },
   actor: AuditActor,
 ): Promise<PaymentMessage> {
-  const payment = await paymentOf(ctx.db, orgId, reference);
+  const payment = await organisationPayment(ctx.db, orgId, reference);
   const subject = input.subject.trim();
   const body = input.body.trim();
   if (!subject) throw badRequest('Subject is required.');
@@ -78,6 +73,6 @@ export async function sendPaymentMessage(
 
 /** The messages sent about a payment, newest first. */
 export async function listMessages(db: Database, orgId: number, reference: string): Promise<PaymentMessage[]> {
-  const payment = await paymentOf(db, orgId, reference);
+  const payment = await organisationPayment(db, orgId, reference);
   return (await listPaymentMessages(db, payment.id)).map(toMessage);
 }

@@ -50,6 +50,7 @@ export function newPaymentRow(values: NewPayment): PaymentRow {
     refundedMinor: 0,
     refundPendingMinor: 0,
     cancelledAt: null,
+    cancelReason: null,
     needsRefund: false,
     updatedAt: values.createdAt,
     ...values,
@@ -120,6 +121,7 @@ export interface StatusUpdate {
   receiptToken?: string;
   paidAt?: Date;
   cancelledAt?: Date;
+  cancelReason?: string | null;
   at: Date;
 }
 
@@ -149,6 +151,7 @@ export function statusChangeCtes(
         receipt_token = coalesce(${params.add(update.receiptToken ?? null)}, receipt_token),
         paid_at = coalesce(${params.add(update.paidAt ?? null)}::timestamptz, paid_at),
         cancelled_at = coalesce(${params.add(update.cancelledAt ?? null)}::timestamptz, cancelled_at),
+        cancel_reason = coalesce(${params.add(update.cancelReason ?? null)}::varchar, cancel_reason),
         updated_at = ${params.add(update.at)}::timestamptz
       where id = (select id from target)${numbered ? ' and exists (select 1 from from_batch union all select 1 from from_organisation)' : ''}
       returning *)`;

@@ -17,6 +17,7 @@ import { insertRecordedPayments, type PaymentCreation, type RecordedPayment } fr
 import { creationBatchesOf } from './creation-batches.ts';
 import { wakeDeliveryWorkers } from '../ledger/ledger.ts';
 import { markSuccess } from './transitions.ts';
+import { organisationPayment } from './organisation-payment.ts';
 import type { PaymentClaim } from './idempotency.ts';
 
 export interface CreatePaymentInput {
@@ -204,8 +205,7 @@ async function checkNewPayment(
 
 /** One payment of the organisation, with its gateway attempts. */
 export async function getPayment(db: Database, orgId: number, reference: string): Promise<PublicPayment> {
-  const row = await rows.findPayment(db, orgId, reference);
-  if (!row) throw notFound('Payment not found.');
+  const row = await organisationPayment(db, orgId, reference);
   return toPublicPayment(
     row,
     await baseUnitOf(db, row.currency),
@@ -264,8 +264,7 @@ export async function markPaid(
   now: Date,
   auditActor?: AuditActor,
 ): Promise<PublicPayment> {
-  const row = await rows.findPayment(db, orgId, reference);
-  if (!row) throw notFound('Payment not found.');
+  const row = await organisationPayment(db, orgId, reference);
   if (row.status === 'Success') throw badRequest('This payment is already paid.');
   if (row.status === 'Cancelled') throw conflict(CANCELLED_NOT_PAYABLE);
   const result = await markSuccess(db, row.id, 'mark-paid', now, { actorUserId, auditActor });
@@ -276,8 +275,7 @@ export async function markPaid(
 
 /** The public, tokenised receipt URL of a successful payment. */
 export async function receiptLink(db: Database, orgId: number, reference: string, publicUrl: string): Promise<{ url: string }> {
-  const row = await rows.findPayment(db, orgId, reference);
-  if (!row) throw notFound('Payment not found.');
+  const row = await organisationPayment(db, orgId, reference);
   if (row.status !== 'Success' || !row.receiptToken) throw badRequest('Receipts exist only for successful payments.');
   return { url: `${publicUrl}/receipts/${row.receiptToken}` };
 }

@@ -33,6 +33,7 @@ export const PUBLIC_PAYMENT_KEYS = [
   'paidAt',
   'refundedMinor',
   'cancelledAt',
+  'cancelReason',
   'needsRefund',
 ] as const satisfies readonly (keyof PaymentRow)[];
 export type PublicPaymentSource = Omit<Pick<PaymentRow, (typeof PUBLIC_PAYMENT_KEYS)[number]>, 'createdAt' | 'paidAt' | 'cancelledAt'> & {
@@ -71,6 +72,7 @@ export function toPublicPayment(
     refundedAmount: fromMinorUnits(row.refundedMinor, baseUnit),
     refundedAmountMinor: row.refundedMinor,
     cancelledAt: row.cancelledAt,
+    cancelReason: row.cancelReason,
     needsRefund: row.needsRefund,
     ...(attempts
       ? {

@@ -104,8 +104,17 @@ export const markFailed = statusChange(
   (now) => ({ status: 'Failed', at: now }),
 );
 
-/** Pending → Cancelled, with when; anything else changes nothing (the caller answers 409). */
-export const markCancelled = statusChange(
-  (status) => status === 'Pending',
-  (now) => ({ status: 'Cancelled', cancelledAt: now, at: now }),
-);
+/** Pending → Cancelled, with when and why (`reason`, null: none given); anything else changes nothing (the caller answers 409). */
+export function markCancelled(
+  db: Database,
+  paymentId: number,
+  cause: TransitionCause,
+  now: Date,
+  options: TransitionOptions & { reason?: string | null } = {},
+): Promise<TransitionResult> {
+  const fields = (): StatusUpdate => ({ status: 'Cancelled', cancelledAt: now, cancelReason: options.reason ?? null, at: now });
+  return transition(db, paymentId, { allowed: (status) => status === 'Pending', fields, lateSuccess: false }, cause, {
+    ...options,
+    at: now,
+  });
+}

@@ -33,11 +33,11 @@ function currentCache(): WeakMap<Database, Map<string, ProviderLookup>> {
   return cache;
 }
 
-/** One config per distinct webhook locator (gateways of one provider mostly share theirs). */
+/** One config per distinct pair of webhook locators, payment's and refund's (gateways of one provider mostly share theirs). */
 export function distinctWebhookLocators(configs: GatewayConfig[]): GatewayConfig[] {
   const seen = new Set<string>();
   return configs.filter((config) => {
-    const key = JSON.stringify(config.webhook ?? {});
+    const key = JSON.stringify([config.webhook ?? {}, config.refund?.webhook ?? {}]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -1,10 +1,9 @@
 import type { GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { readInboundWebhook, signatureHeaderValue, verifyInboundSignature } from '../adapter/inbound-webhook.ts';
+import { readInboundWebhook, readRefundWebhook } from '../adapter/inbound-webhook.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { allBankConfigs } from '../banks/banks-repository.ts';
-import { gatewaySecrets } from '../gateways/gateways-service.ts';
 import { BANK_CALLBACK_PROVIDER } from '../providers/providers-service.ts';
 import { verifyPaymentStatus } from '../payments/payment-verifier.ts';
 import type { PaymentRow } from '../payments/payments-repository.ts';
@@ -12,7 +11,9 @@ import { markFailed, markSuccess, type PaymentStatus } from '../payments/transit
 import type { AuditActor } from '../audit/audit-actor.ts';
 import { distinctWebhookLocators, paymentWithGateway, providerForCallback } from './callback-lookups.ts';
 import { wakeDeliveryWorkers } from '../ledger/ledger.ts';
-import { insertWebhookLog, webhookLogSideWrite } from './webhook-logs-repository.ts';
+import { callbackSignature } from './callback-signature.ts';
+import { handleRefundCallback } from './refund-callback.ts';
+import { insertWebhookLog, webhookLogSideWrite, type WebhookLogInsert } from './webhook-logs-repository.ts';
 
 export interface CallbackContext {
   db: Database;
@@ -26,6 +27,20 @@ export interface CallbackOutcome {
   status: 'accepted' | 'duplicate' | 'ignored' | 'rejected';
   message: string;
   paymentStatus?: string;
+}
+
+/** What a callback's log row says it was about, beside its outcome. */
+export interface CallbackLogScope {
+  orgId?: number | null;
+  paymentId?: number | null;
+  reference?: string | null;
+  signatureValid?: boolean | null;
+}
+
+/** How a callback handler logs: `log` writes the row on its own, `logEntry` is the row for a statement to write. */
+export interface CallbackLogging {
+  log: (outcome: CallbackOutcome, scope: CallbackLogScope) => Promise<CallbackOutcome>;
+  logEntry: (outcome: CallbackOutcome, scope: CallbackLogScope) => WebhookLogInsert;
 }
 
 async function bankConfigs(db: Database): Promise<GatewayConfig[]> {
@@ -54,8 +69,7 @@ export async function handlePspCallback(
   headers: Record<string, string | string[] | undefined>,
   auditActor?: AuditActor,
 ): Promise<CallbackOutcome> {
-  type LogScope = { orgId?: number | null; paymentId?: number | null; reference?: string | null; signatureValid?: boolean | null };
-  const logEntry = (outcome: CallbackOutcome, extra: LogScope) => ({
+  const logEntry = (outcome: CallbackOutcome, extra: CallbackLogScope): WebhookLogInsert => ({
     createdAt: ctx.clock.now(),
     provider: providerName.slice(0, 50),
     orgId: extra.orgId ?? null,
@@ -66,7 +80,7 @@ export async function handlePspCallback(
     httpStatus: outcome.httpStatus,
     message: outcome.message.slice(0, 500),
   });
-  const log = async (outcome: CallbackOutcome, extra: LogScope) => {
+  const log = async (outcome: CallbackOutcome, extra: CallbackLogScope) => {
     await insertWebhookLog(ctx.db, logEntry(outcome, extra));
     return outcome;
   };
@@ -74,6 +88,17 @@ export async function handlePspCallback(
   const located = bankCallback ? undefined : await providerForCallback(ctx.db, providerName);
   if (!bankCallback && !located) return log({ httpStatus: 404, status: 'rejected', message: `Unknown provider ${providerName}.` }, {});
   const provider = located?.provider;
+
+  // A callback about a refund (the gateway's refund.webhook tells it apart) settles that refund, not a payment.
+  for (const config of located?.configs ?? []) {
+    const refundFields = readRefundWebhook(config, rawBody);
+    if (located && refundFields)
+      return handleRefundCallback(
+        ctx,
+        { provider: located.provider, fields: refundFields, rawBody, headers, auditActor },
+        { log, logEntry },
+      );
+  }
 
   let reference: string | undefined;
   for (const config of located ? located.configs : await bankConfigs(ctx.db)) {
@@ -100,25 +125,12 @@ export async function handlePspCallback(
     if (!gateway || gateway.providerId !== provider.id) {
       return log({ httpStatus: 404, status: 'rejected', message: `Payment ${reference} was not started at ${provider.name}.` }, scope);
     }
-    const config = gateway.config;
-    const signed = signatureHeaderValue(config, headers, provider.webhookHeaderName) !== undefined;
-    if (signed || !config.webhook?.allowUnsigned) {
-      signatureValid = await verifyInboundSignature(
-        config,
-        gateway.hmacAlgo,
-        gatewaySecrets({ ...gateway, providerName: provider.name, providerDisplayName: provider.displayName }, ctx.dataKey).webhookSecret,
-        rawBody,
-        headers,
-        provider.webhookHeaderName,
-      );
-      if (!signatureValid) {
-        return log(
-          { httpStatus: 401, status: 'rejected', message: signed ? 'Invalid signature.' : 'Missing signature.' },
-          { ...scope, signatureValid },
-        );
-      }
-      mapped = readInboundWebhook(config, rawBody).mappedStatus;
-    } else {
+    const signature = await callbackSignature(ctx.dataKey, provider, gateway, rawBody, headers);
+    signatureValid = signature.signatureValid;
+    if (signature.signatureValid === false)
+      return log({ httpStatus: 401, status: 'rejected', message: signature.message }, { ...scope, signatureValid });
+    if (signature.trusted) mapped = readInboundWebhook(gateway.config, rawBody).mappedStatus;
+    else {
       // Unsigned and allowed: the body's status is never trusted; ask the PSP.
       const verified = await mappedByVerify(ctx, payment);
       if (typeof verified === 'string') return log({ httpStatus: 400, status: 'rejected', message: verified }, scope);

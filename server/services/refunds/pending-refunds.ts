@@ -2,12 +2,11 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { WORKER_ACTOR } from '../audit/audit-actor.ts';
-import { recordAudit } from '../audit/audit-service.ts';
 import { findGateway } from '../gateways/gateways-repository.ts';
 import { wakeDeliveryWorkers } from '../ledger/ledger.ts';
 import { findPaymentById } from '../payments/payments-repository.ts';
 import { verifiedRefundOutcome, verifyRefundAtGateway } from './refund-gateway.ts';
-import { baseUnitOf, settleRefund, type RefundOutcome } from './refund-settlement.ts';
+import { baseUnitOf, settleRefundAudited, type RefundOutcome } from './refund-settlement.ts';
 import { pendingGatewayRefunds, touchPendingRefund, type RefundRow } from './refunds-repository.ts';
 
 export interface PendingRefundOptions {
@@ -54,19 +53,7 @@ export async function settlePendingRefunds(options: PendingRefundOptions): Promi
       await touchPendingRefund(options.db, refund.id, options.clock.now());
       continue;
     }
-    const result = await options.db.transaction(async (tx) => {
-      const done = await settleRefund(tx, refund, outcome, options.clock.now());
-      if (done) {
-        await recordAudit(tx, options.clock, WORKER_ACTOR, {
-          action: 'refund.settle',
-          targetType: 'refund',
-          targetId: refund.reference,
-          orgId: refund.orgId,
-          changes: { status: { before: 'Pending', after: outcome.status } },
-        });
-      }
-      return done;
-    });
+    const result = await options.db.transaction((tx) => settleRefundAudited(tx, options.clock, WORKER_ACTOR, refund, outcome));
     if (!result) continue;
     settled++;
     if (result.queued) wakeDeliveryWorkers();

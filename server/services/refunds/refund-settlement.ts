@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
+import type { AuditActor } from '../audit/audit-actor.ts';
+import { recordAudit } from '../audit/audit-service.ts';
 import { gatewayNameOf } from '../gateways/gateways-repository.ts';
 import { queueRefundEvents, recordRefundSucceeded, type RefundEvent } from '../ledger/ledger.ts';
 import { findPaymentById, releaseRefundAmount } from '../payments/payments-repository.ts';
@@ -64,4 +67,27 @@ export async function settleRefund(
   }
   const queued = await announceRefund(tx, refund.id, outcome.status === 'Succeeded' ? 'refund.succeeded' : 'refund.failed', at);
   return { queued };
+}
+
+/**
+ * Settles a Pending refund someone other than its requester ended (the PSP's callback, the worker's verify), with its
+ * audit entry `refund.settle` by `actor`, inside the caller's transaction; as settleRefund answers.
+ */
+export async function settleRefundAudited(
+  tx: Database,
+  clock: Clock,
+  actor: AuditActor,
+  refund: Pick<RefundRow, 'id' | 'orgId' | 'paymentId' | 'amountMinor' | 'reference'>,
+  outcome: RefundOutcome,
+): Promise<{ queued: boolean } | undefined> {
+  const done = await settleRefund(tx, refund, outcome, clock.now());
+  if (done)
+    await recordAudit(tx, clock, actor, {
+      action: 'refund.settle',
+      targetType: 'refund',
+      targetId: refund.reference,
+      orgId: refund.orgId,
+      changes: { status: { before: 'Pending', after: outcome.status } },
+    });
+  return done;
 }

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
-import { payments, refunds, users } from '../../db/schema.ts';
+import { gateways, payments, refunds, users } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundInsert = typeof refunds.$inferInsert;
@@ -54,6 +54,41 @@ export async function findRefundByReference(db: Database, orgId: number | null, 
 export async function findRefundById(db: Database, id: number): Promise<RefundView | undefined> {
   const [row] = await selectViews(db).where(eq(refunds.id, id)).limit(1);
   return row && toView(row);
+}
+
+/** A refund by the id a provider gave it, among the refunds sent through that provider's gateways. */
+export async function findRefundByProviderReference(
+  db: Database,
+  providerId: number,
+  providerReference: string,
+): Promise<RefundView | undefined> {
+  const [row] = await selectViews(db)
+    .innerJoin(gateways, eq(gateways.id, payments.gatewayId))
+    .where(and(eq(refunds.providerReference, providerReference), eq(gateways.providerId, providerId)))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .limit(1);
+  return row && toView(row);
+}
+
+/** A payment's Pending gateway refunds (of `amountMinor`, when given), oldest first: at most `limit`. */
+export async function pendingGatewayRefundsOfPayment(
+  db: Database,
+  paymentReference: string,
+  amountMinor: number | undefined,
+  limit: number,
+): Promise<RefundView[]> {
+  const rows = await selectViews(db)
+    .where(
+      and(
+        eq(payments.reference, paymentReference),
+        eq(refunds.status, 'Pending'),
+        eq(refunds.method, 'gateway'),
+        amountMinor === undefined ? undefined : eq(refunds.amountMinor, amountMinor),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    .limit(limit);
+  return rows.map(toView);
 }
 
 /** A payment's refunds, newest first. */

@@ -117,6 +117,9 @@ export async function settleSandboxPayment(
 /** Minor units ending in 13 (0.13, 5.13 …): the Sandbox declines the refund, so failure paths can be tried. */
 export const SANDBOX_REFUND_DECLINED = 'Sandbox: refund declined (magic amount ending in .13)';
 
+/** How long after answering `pending` the Sandbox sends the signed callback that settles a refund ending in 19. */
+export const SANDBOX_REFUND_CALLBACK_DELAY_MS = 300;
+
 export interface SandboxRefundInput {
   transaction: string;
   amountMinor: number;
@@ -125,9 +128,10 @@ export interface SandboxRefundInput {
 
 /**
  * The refund endpoint: a paid transaction of the merchant whose key asks is refunded at once, unless the amount's
- * minor units end in 13 (SANDBOX_REFUND_DECLINED) or 17 (answered `pending`: the refund completes later, as the
- * status lookup says). The sandbox keeps no refund ledger: Payrail's own reservation is what stops a refund beyond
- * the amount paid; here only one larger than the whole transaction is refused.
+ * minor units end in 13 (SANDBOX_REFUND_DECLINED), 17 (answered `pending`: the refund completes later, as the status
+ * lookup says) or 19 (answered `pending`, then completed by a signed `refund.succeeded` callback to the transaction's
+ * notification URL a moment later). The sandbox keeps no refund ledger: Payrail's own reservation is what stops a
+ * refund beyond the amount paid; here only one larger than the whole transaction is refused.
  */
 export async function refundSandboxTransaction(ctx: SandboxContext, secret: string, input: SandboxRefundInput) {
   const row = await rows.findByReference(ctx.db, input.transaction);
@@ -135,9 +139,24 @@ export async function refundSandboxTransaction(ctx: SandboxContext, secret: stri
   if (row.status !== 'success') throw conflict(`Sandbox PSP: only a paid transaction can be refunded; this one is ${row.status}.`);
   if (input.amountMinor > Math.round(Number(row.amount) * 100)) throw badRequest('Sandbox PSP: the refund is larger than the transaction.');
   const declined = input.amountMinor % 100 === 13;
-  const pending = input.amountMinor % 100 === 17;
+  const settledByCallback = input.amountMinor % 100 === 19;
+  const pending = input.amountMinor % 100 === 17 || settledByCallback;
+  const refundReference = `SBXR-${randomBytes(6).toString('hex').toUpperCase()}`;
+  if (settledByCallback && row.notificationUrl) {
+    const callback = {
+      event: 'refund.succeeded',
+      reference: input.reference,
+      refundReference,
+      transaction: row.providerReference,
+      status: 'succeeded',
+      amountMinor: input.amountMinor,
+      currency: row.currency,
+    };
+    // Later, as a PSP settles a refund: after this answer has reached Payrail.
+    setTimeout(() => void postSignedCallback(ctx, row, callback), SANDBOX_REFUND_CALLBACK_DELAY_MS).unref();
+  }
   return {
-    refundReference: `SBXR-${randomBytes(6).toString('hex').toUpperCase()}`,
+    refundReference,
     transaction: row.providerReference,
     reference: input.reference,
     status: declined ? ('failed' as const) : pending ? ('pending' as const) : ('succeeded' as const),
@@ -158,8 +177,8 @@ export async function sandboxRefundStatus(ctx: SandboxContext, secret: string, t
   return { refundReference, transaction: row.providerReference, status: 'succeeded' as const };
 }
 
-async function deliverSandboxWebhook(ctx: SandboxContext, row: rows.SandboxTransaction): Promise<void> {
-  const body = JSON.stringify({
+function deliverSandboxWebhook(ctx: SandboxContext, row: rows.SandboxTransaction): Promise<void> {
+  return postSignedCallback(ctx, row, {
     event: row.status === 'success' ? 'payment.completed' : 'payment.failed',
     reference: row.reference,
     providerReference: row.providerReference,
@@ -167,6 +186,11 @@ async function deliverSandboxWebhook(ctx: SandboxContext, row: rows.SandboxTrans
     amount: row.amount,
     currency: row.currency,
   });
+}
+
+/** POSTs a callback signed with the merchant's key to the transaction's notification URL; never throws. */
+async function postSignedCallback(ctx: SandboxContext, row: rows.SandboxTransaction, callback: Record<string, unknown>): Promise<void> {
+  const body = JSON.stringify(callback);
   const url = row.notificationUrl ?? '';
   try {
     const signature = await sign('sha256', open(ctx.dataKey, row.secretSealed), body);
@@ -184,6 +208,7 @@ async function deliverSandboxWebhook(ctx: SandboxContext, row: rows.SandboxTrans
     await rows.recordWebhookStatus(ctx.db, row.id, response.status);
   } catch (error) {
     ctx.log.warn({ err: error, providerReference: row.providerReference }, 'Sandbox PSP webhook could not be delivered');
-    await rows.recordWebhookStatus(ctx.db, row.id, 0);
+    // The database may be gone too (a server stopping while a refund's callback waited).
+    await rows.recordWebhookStatus(ctx.db, row.id, 0).catch(() => undefined);
   }
 }

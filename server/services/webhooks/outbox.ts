@@ -167,6 +167,7 @@ function samplePayment(at: Date) {
     refundedAmount: '0.00',
     refundedAmountMinor: 0,
     cancelledAt: null,
+    cancelReason: null,
     needsRefund: false,
   };
 }

@@ -2,11 +2,15 @@ import { useState } from 'react';
 import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import type { Payment } from '../../lib/api/payments.ts';
 import { cancelPayment } from '../../lib/api/refunds.ts';
-import { CANCELLED, CANCEL_FAILED, cancelQuestion } from '../../lib/refund-form.ts';
+import { CANCELLED, CANCEL_FAILED, cancelQuestion, REASON_MAX_LENGTH } from '../../lib/refund-form.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import FormField from '../ui/FormField.tsx';
 
-/** Cancel (orgadmin, Pending payments): asks with the amount and the customer, then cancels. Mount it to open it. */
+/**
+ * Cancel (orgadmin, Pending payments): asks with the amount and the customer, takes an optional reason (kept on the
+ * payment and sent with payment.cancelled), then cancels. Mount it to open it.
+ */
 export default function CancelPaymentDialog({
   payment,
   onClose,
@@ -17,10 +21,12 @@ export default function CancelPaymentDialog({
   onCancelled: (payment: Payment) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
   const confirm = async () => {
     setBusy(true);
     try {
-      const cancelled = await cancelPayment(payment.reference);
+      const trimmed = reason.trim();
+      const cancelled = await cancelPayment(payment.reference, trimmed ? { reason: trimmed } : {});
       showToast(successToast(CANCELLED));
       onCancelled(cancelled);
     } catch (error) {
@@ -38,6 +44,20 @@ export default function CancelPaymentDialog({
       busy={busy}
       onConfirm={() => void confirm()}
       onCancel={onClose}
-    />
+    >
+      <FormField label="Reason (optional)" className="field--wide">
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea"
+            rows={2}
+            maxLength={REASON_MAX_LENGTH}
+            value={reason}
+            disabled={busy}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+      </FormField>
+    </ConfirmDialog>
   );
 }

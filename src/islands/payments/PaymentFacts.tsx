@@ -38,6 +38,7 @@ export default function PaymentFacts({ timeline, showOrganisation }: { timeline:
     ['Created', time(payment.createdAt)],
     ['Paid', time(payment.paidAt)],
     ...(payment.cancelledAt ? ([['Cancelled', time(payment.cancelledAt)]] as [string, ReactNode][]) : []),
+    ...(payment.cancelReason ? ([['Cancel reason', payment.cancelReason]] as [string, ReactNode][]) : []),
     ...(showOrganisation ? ([['Organisation', `${organisation.name} (${organisation.code})`]] as [string, ReactNode][]) : []),
     ...metadata.map(([key, value]): [string, ReactNode] => [`Metadata: ${key}`, String(value)]),
   ];

@@ -7,6 +7,8 @@ import {
   EMPTY_FILTERS,
   FILTER_STATUSES,
   isFiltered,
+  REFUND_FILTER_LABELS,
+  REFUND_FILTERS,
   type DatePreset,
   type PaymentFilterState,
 } from '../../lib/payment-filters.ts';
@@ -71,7 +73,7 @@ function SelectField({
   );
 }
 
-/** The payments list's filters: date range, status (several), gateway, currency, amount range, channel, customer. */
+/** The payments list's filters: date range, status (several), refund state, gateway, currency, amount range, channel, customer. */
 export default function PaymentsFilterBar({ filters, onChange, choices, organisations, actions }: PaymentsFilterBarProps) {
   const fromId = useId();
   const toId = useId();
@@ -142,6 +144,14 @@ export default function PaymentsFilterBar({ filters, onChange, choices, organisa
           ))}
         </div>
       </fieldset>
+      <SelectField label="Refunds" value={filters.refund} onChange={(refund) => onChange({ refund })}>
+        <option value="">Any refund state</option>
+        {REFUND_FILTERS.map((refund) => (
+          <option key={refund} value={refund}>
+            {REFUND_FILTER_LABELS[refund]}
+          </option>
+        ))}
+      </SelectField>
       <SelectField label="Gateway" value={filters.gatewayId} onChange={(gatewayId) => onChange({ gatewayId })}>
         <option value="">All gateways</option>
         {filters.gatewayId && !choices.gateways.some((gateway) => String(gateway.id) === filters.gatewayId) ? (

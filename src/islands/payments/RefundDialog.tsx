@@ -13,6 +13,7 @@ import {
   refundQuestion,
   type RefundField,
   type RefundValues,
+  REASON_MAX_LENGTH,
 } from '../../lib/refund-form.ts';
 import type { FieldErrors } from '../../lib/field-rules.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
@@ -118,7 +119,7 @@ export default function RefundDialog({ payment, remainderMinor, onClose, onRefun
               className="textarea"
               required
               rows={3}
-              maxLength={500}
+              maxLength={REASON_MAX_LENGTH}
               value={values.reason}
               onChange={(event) => change('reason', event.target.value)}
             />

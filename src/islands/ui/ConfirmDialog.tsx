@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
   /** Disables both buttons while the confirmed action runs. */
   busy?: boolean;
+  /** Below the message: what the action may take besides a yes (a reason field). */
+  children?: ReactNode;
 }
 
 /** Asks before a destructive action; focus starts on Cancel so Enter never deletes by accident. */
@@ -26,6 +28,7 @@ export default function ConfirmDialog({
   cancelLabel = 'Cancel',
   tone = 'danger',
   busy = false,
+  children,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -46,6 +49,7 @@ export default function ConfirmDialog({
       }
     >
       <p className="confirm__message">{message}</p>
+      {children}
     </Modal>
   );
 }

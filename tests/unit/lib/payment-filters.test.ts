@@ -16,6 +16,7 @@ describe('the filters in the URL query', () => {
       fromDay: '2026-10-01',
       toDay: '2026-10-31',
       statuses: ['Failed', 'Pending'],
+      refund: 'partial',
       gatewayId: '3',
       currency: 'GHS',
       amountMin: '1000.00',
@@ -29,14 +30,16 @@ describe('the filters in the URL query', () => {
     };
     const search = searchFromFilters(state);
     expect(search).toBe(
-      '?range=custom&from=2026-10-01&to=2026-10-31&status=Failed%2CPending&gatewayId=3&currency=GHS&amountMin=1000.00&amountMax=2500&channel=record-url&customer=Ama&search=PAY-01&organisationId=7&page=3&pageSize=25',
+      '?range=custom&from=2026-10-01&to=2026-10-31&status=Failed%2CPending&refund=partial&gatewayId=3&currency=GHS&amountMin=1000.00&amountMax=2500&channel=record-url&customer=Ama&search=PAY-01&organisationId=7&page=3&pageSize=25',
     );
     expect(filtersFromSearch(search)).toEqual(state);
   });
 
   it('leaves out what is "any", and reads unknown or malformed values as "any"', () => {
     expect(searchFromFilters(EMPTY_FILTERS)).toBe('');
-    expect(filtersFromSearch('?range=year&status=Paid,Success&gatewayId=-1&currency=GH1&channel=card&page=0&pageSize=7&from=x')).toEqual({
+    expect(
+      filtersFromSearch('?range=year&status=Paid,Success&refund=some&gatewayId=-1&currency=GH1&channel=card&page=0&pageSize=7&from=x'),
+    ).toEqual({
       ...EMPTY_FILTERS,
       statuses: ['Success'],
     });
@@ -47,6 +50,7 @@ describe('the filters in the URL query', () => {
   it('says whether anything narrows the list (the organisation and paging do not)', () => {
     expect(isFiltered({ ...EMPTY_FILTERS, organisationId: '4', page: 2 })).toBe(false);
     expect(isFiltered({ ...EMPTY_FILTERS, statuses: ['Failed'] })).toBe(true);
+    expect(isFiltered({ ...EMPTY_FILTERS, refund: 'full' })).toBe(true);
   });
 });
 
@@ -66,11 +70,15 @@ describe('date ranges', () => {
 
   it('become the API query with the other filters (numbers as numbers, blanks left out)', () => {
     expect(
-      apiFiltersOf({ ...EMPTY_FILTERS, range: 'month', statuses: ['Failed'], gatewayId: '3', customer: '  ', organisationId: '7' }, now),
+      apiFiltersOf(
+        { ...EMPTY_FILTERS, range: 'month', statuses: ['Failed'], refund: 'any', gatewayId: '3', customer: '  ', organisationId: '7' },
+        now,
+      ),
     ).toEqual({
       from: new Date(2026, 10, 1).toISOString(),
       to: undefined,
       status: 'Failed',
+      refund: 'any',
       gatewayId: 3,
       currency: undefined,
       amountMin: undefined,

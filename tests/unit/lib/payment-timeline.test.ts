@@ -25,6 +25,7 @@ const payment = {
   refundedAmount: '0.00',
   refundedAmountMinor: 0,
   cancelledAt: null,
+  cancelReason: null,
   needsRefund: false,
   attempts: [{ gateway: 'Sandbox', outcome: 'ok', httpStatus: 200, durationMs: 85, error: null, at: '2026-11-27T10:00:00.100Z' }],
 };

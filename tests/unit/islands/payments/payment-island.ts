@@ -46,6 +46,7 @@ export function paymentOf(reference: string, changes: Partial<Payment> = {}): Pa
     refundedAmount: '0.00',
     refundedAmountMinor: 0,
     cancelledAt: null,
+    cancelReason: null,
     needsRefund: false,
     ...changes,
   };

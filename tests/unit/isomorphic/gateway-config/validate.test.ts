@@ -211,3 +211,39 @@ describe("the refund block's optional verify", () => {
     expect(messages(misplaced)).toEqual(['{refund.providerReference} at verify.url is filled in only in the refund block.']);
   });
 });
+
+describe("the refund block's optional webhook", () => {
+  const refund = { method: 'POST', url: '/refund', successStatuses: ['processed'] };
+  const webhook = {
+    event: 'event',
+    events: ['refund.processed', 'refund.failed'],
+    paymentReference: 'data.transaction_reference',
+    amountMinor: 'data.amount',
+    status: 'data.status',
+    successStatuses: ['processed'],
+    failedStatuses: ['failed'],
+  };
+  const withWebhook = (value: unknown) => messages({ ...jsonPsp, refund: { ...refund, webhook: value } });
+
+  it('is valid with an event list, a refund locator and a status', () => {
+    expect(validateGatewayConfig({ ...jsonPsp, refund: { ...refund, webhook } }).valid).toBe(true);
+    const byReference = { event: 'type', events: ['refund.done'], reference: 'refund.ref', status: 'refund.state' };
+    expect(validateGatewayConfig({ ...jsonPsp, refund: { ...refund, webhook: byReference } }).valid).toBe(true);
+  });
+
+  it('needs what tells a refund callback apart, what finds the refund and where its status is', () => {
+    expect(withWebhook('yes')).toEqual(['refund.webhook must be an object with event, events and a refund locator.']);
+    expect(withWebhook({ ...webhook, event: '' })).toEqual(['refund.webhook.event is required: where the callback says what it is about.']);
+    expect(withWebhook({ ...webhook, events: [] })).toEqual(['refund.webhook.events must list the event values of refund callbacks.']);
+    const { paymentReference: _payment, amountMinor: _amount, ...unlocated } = webhook;
+    expect(withWebhook(unlocated)).toEqual(['refund.webhook needs reference, providerReference or paymentReference to find the refund.']);
+    expect(withWebhook({ ...unlocated, providerReference: 'data.id', amountMinor: 'data.amount' })).toEqual([
+      'refund.webhook.amountMinor is read only with paymentReference.',
+    ]);
+    expect(withWebhook({ ...webhook, status: undefined })).toEqual(["refund.webhook.status is required: where the refund's status is."]);
+    expect(withWebhook({ ...webhook, regex: true, status: 'no group' })).toContain(
+      'The regular expression at refund.webhook.status needs a capture group ( … ).',
+    );
+    expect(withWebhook({ ...webhook, signatureHeader: 'x-sig' })).toContain('Unknown field "signatureHeader" in refund.webhook.');
+  });
+});
