@@ -49,7 +49,7 @@ export default function ConfirmDialog({
       }
     >
       <p className="confirm__message">{message}</p>
-      {children}
+      {children ? <div className="confirm__extra">{children}</div> : null}
     </Modal>
   );
 }
