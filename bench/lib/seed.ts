@@ -243,6 +243,13 @@ export async function seedBenchData(db: Database, options: SeedOptions): Promise
   log(`  ${indexes.length} indexes of payments rebuilt (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await rebuildRollups(db);
   log(`  roll-ups rebuilt (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  // Each organisation's receipt counter continues after the numbers the seed gave (CODE-N): a live Success (a PSP
+  // callback) takes the next one, as in an organisation that issued them itself.
+  await db.execute(sql`
+    update organisations o set next_receipt_number = seeded.last + 1
+      from (select org_id, max(substring(receipt_number from '-([0-9]+)$')::bigint) as last
+              from payments where receipt_number is not null group by org_id) seeded
+     where seeded.org_id = o.id`);
   // Steady state before measuring: statistics, visibility map, no autovacuum competing with the first runs, and the
   // bulk load's dirty pages written out now rather than by the checkpointer during the first measurements.
   await db.execute(sql`vacuum analyze`);

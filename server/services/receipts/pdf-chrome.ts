@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type PdfKit from 'pdfkit';
 import { lazyModule } from '../../lazy-module.ts';
 import type { DocumentOrganisation } from './documents.ts';
+import type { OneLineDocument } from './one-line-document.ts';
 
 // The branded chrome every PDF document shares (invoice, receipt, credit note): fonts, the organisation header with
 // the title and status badge, the customer and details blocks, the organisation's note and the registration footer.
@@ -267,4 +268,22 @@ export function drawTable(
     y += 12;
   }
   return y;
+}
+
+/** The parties, details, one line and totals of a document (as the HTML page shows them); the y below them. */
+export function drawOneLineBody(sheet: PdfSheet, y: number, body: OneLineDocument): number {
+  let bottom = drawPartyAndDetails(sheet, y, body.party, body.details) + 24;
+  bottom = drawTable(
+    sheet,
+    bottom,
+    [
+      { header: 'Description', share: 0.7 },
+      { header: 'Amount', share: 0.3, align: 'right' },
+    ],
+    [[body.note ? `${body.description}\n${body.note}` : body.description, body.amountText]],
+  );
+  body.totals.forEach(([label, amount], index) => {
+    bottom = drawTotal(sheet, bottom, label, amount, index === body.totals.length - 1);
+  });
+  return bottom;
 }

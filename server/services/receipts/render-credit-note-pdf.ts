@@ -1,5 +1,6 @@
 import type { CreditNoteDocument } from './credit-notes.ts';
-import { drawHeader, drawPartyAndDetails, drawTable, drawTotal, finishPdf, startPdf } from './pdf-chrome.ts';
+import { creditNoteLayout } from './one-line-document.ts';
+import { drawHeader, drawOneLineBody, finishPdf, startPdf } from './pdf-chrome.ts';
 
 /** The credit note of a succeeded refund as an A4 PDF, branded like the receipt. `logo`: png/jpeg bytes or null. */
 export function renderCreditNotePdf(doc: CreditNoteDocument, logo: Buffer | null): Promise<Buffer> {
@@ -15,26 +16,6 @@ export function renderCreditNotePdf(doc: CreditNoteDocument, logo: Buffer | null
     statusClass: 'Refund',
     statusLabel: 'Refunded',
   });
-  y =
-    drawPartyAndDetails(sheet, y, { label: 'Refunded to', customer: doc.customer }, [
-      ['Credit note number', doc.creditNoteNumber],
-      ['Refund reference', doc.refundReference],
-      ['Payment reference', doc.paymentReference],
-      ['Receipt number', doc.receiptNumber],
-      ['Paid', doc.paidAt],
-      ['Refunded', doc.issuedAt],
-      ['Currency', doc.currency],
-    ]) + 24;
-  y = drawTable(
-    sheet,
-    y,
-    [
-      { header: 'Description', share: 0.7 },
-      { header: 'Amount', share: 0.3, align: 'right' },
-    ],
-    [[`Refund of ${doc.description}\nReason: ${doc.reason}`, doc.amountText]],
-  );
-  y = drawTotal(sheet, y, 'Originally paid', doc.paidAmountText);
-  y = drawTotal(sheet, y, 'Amount refunded', doc.amountText, true);
+  y = drawOneLineBody(sheet, y, creditNoteLayout(doc));
   return finishPdf(sheet, org, y, doc.paymentReference);
 }

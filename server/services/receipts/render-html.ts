@@ -1,4 +1,5 @@
 import type { DocumentOrganisation, ReceiptDocument } from './documents.ts';
+import { receiptLayout, type OneLineDocument } from './one-line-document.ts';
 
 /** Escapes text for HTML element content and quoted attribute values. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -71,7 +72,7 @@ export const DOCUMENT_STYLE = `
 
 const line = (text: string | null | undefined) => (text ? `<div>${escapeHtml(text)}</div>` : '');
 /** One label/value pair of a document's "Details" list; nothing when the value is missing. */
-export const metaRow = (label: string, value: string | null | undefined) =>
+const metaRow = (label: string, value: string | null | undefined) =>
   value ? `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>` : '';
 
 /** What a document's header shows beside the organisation: its title, number and status badge. */
@@ -129,7 +130,7 @@ ${body}
 }
 
 /** The customer's block of a document: a label ("Received from") and their name, e-mail and phone. */
-export function renderParty(label: string, customer: { name: string; email: string; phone: string | null }): string {
+function renderParty(label: string, customer: { name: string; email: string; phone: string | null }): string {
   return `<div class="party">
       <p class="label">${escapeHtml(label)}</p>
       <strong>${escapeHtml(customer.name)}</strong>
@@ -161,34 +162,39 @@ function renderRefunds(doc: ReceiptDocument): string {
 `;
 }
 
-/** The printable, branded invoice or receipt page; every value is escaped and the page runs no scripts. */
-export function renderDocumentHtml(doc: ReceiptDocument): string {
-  const isReceipt = doc.kind === 'receipt';
-  const number = `${doc.kindLabel} ${isReceipt && doc.receiptNumber ? `No. ${doc.receiptNumber}` : doc.reference}`;
-  const body = `
+/** The parties, the details, the one line and its totals of a document page; every value is escaped. */
+export function renderOneLineBody(body: OneLineDocument): string {
+  const totals = body.totals.map(
+    ([label, amount], index) =>
+      `<div${index === body.totals.length - 1 ? ' class="grand"' : ''}><span>${escapeHtml(label)}</span><span class="num">${escapeHtml(amount)}</span></div>`,
+  );
+  const note = body.note ? `<div class="reason">${escapeHtml(body.note)}</div>` : '';
+  return `
   <section class="parties">
-    ${renderParty(isReceipt ? 'Received from' : 'Billed to', doc.customer)}
+    ${renderParty(body.party.label, body.party.customer)}
     <div>
       <p class="label">Details</p>
       <dl class="meta">
-        ${metaRow(isReceipt ? 'Receipt number' : 'Invoice number', isReceipt ? doc.receiptNumber : doc.reference)}
-        ${isReceipt ? metaRow('Payment reference', doc.reference) : ''}
-        ${metaRow('Issued', doc.issuedAt)}
-        ${metaRow('Paid', doc.paidAt)}
-        ${metaRow('Currency', doc.currency)}
+        ${body.details.map(([label, value]) => metaRow(label, value)).join('\n        ')}
       </dl>
     </div>
   </section>
 
   <table>
     <thead><tr><th>Description</th><th class="num">Amount</th></tr></thead>
-    <tbody><tr><td>${escapeHtml(doc.description)}</td><td class="num">${escapeHtml(doc.amountText)}</td></tr></tbody>
+    <tbody><tr><td>${escapeHtml(body.description)}${note}</td><td class="num">${escapeHtml(body.amountText)}</td></tr></tbody>
   </table>
   <div class="totals">
-    <div><span>Subtotal</span><span class="num">${escapeHtml(doc.amountText)}</span></div>
-    <div class="grand"><span>${isReceipt ? 'Amount paid' : 'Amount due'}</span><span class="num">${escapeHtml(doc.amountText)}</span></div>
+    ${totals.join('\n    ')}
   </div>
-${renderRefunds(doc)}`;
+`;
+}
+
+/** The printable, branded invoice or receipt page; every value is escaped and the page runs no scripts. */
+export function renderDocumentHtml(doc: ReceiptDocument): string {
+  const isReceipt = doc.kind === 'receipt';
+  const number = `${doc.kindLabel} ${isReceipt && doc.receiptNumber ? `No. ${doc.receiptNumber}` : doc.reference}`;
+  const body = `${renderOneLineBody(receiptLayout(doc))}${renderRefunds(doc)}`;
   return renderDocumentPage(
     {
       pageTitle: `${doc.kindLabel} ${isReceipt && doc.receiptNumber ? doc.receiptNumber : doc.reference} · ${doc.organisation.name}`,

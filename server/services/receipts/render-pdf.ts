@@ -1,5 +1,6 @@
 import type { ReceiptDocument } from './documents.ts';
-import { drawHeader, drawLabel, drawPartyAndDetails, drawTable, drawTotal, finishPdf, startPdf } from './pdf-chrome.ts';
+import { receiptLayout } from './one-line-document.ts';
+import { drawHeader, drawLabel, drawOneLineBody, drawTable, drawTotal, finishPdf, startPdf } from './pdf-chrome.ts';
 
 /**
  * The invoice or receipt as an A4 PDF; a receipt with succeeded refunds lists them and what was paid net. `logo` is
@@ -19,26 +20,7 @@ export function renderDocumentPdf(doc: ReceiptDocument, logo: Buffer | null): Pr
     statusClass: doc.status,
     statusLabel: doc.statusLabel,
   });
-  y =
-    drawPartyAndDetails(sheet, y, { label: isReceipt ? 'Received from' : 'Billed to', customer: doc.customer }, [
-      [isReceipt ? 'Receipt number' : 'Invoice number', isReceipt ? doc.receiptNumber : doc.reference],
-      ...(isReceipt ? ([['Payment reference', doc.reference]] as [string, string][]) : []),
-      ['Issued', doc.issuedAt],
-      ['Paid', doc.paidAt],
-      ['Currency', doc.currency],
-    ]) + 24;
-
-  y = drawTable(
-    sheet,
-    y,
-    [
-      { header: 'Description', share: 0.7 },
-      { header: 'Amount', share: 0.3, align: 'right' },
-    ],
-    [[doc.description, doc.amountText]],
-  );
-  y = drawTotal(sheet, y, 'Subtotal', doc.amountText);
-  y = drawTotal(sheet, y, isReceipt ? 'Amount paid' : 'Amount due', doc.amountText, true);
+  y = drawOneLineBody(sheet, y, receiptLayout(doc));
 
   if (doc.refunds.length > 0 && doc.netPaidText) {
     drawLabel(sheet, 'Refunds', sheet.left, y);

@@ -6,7 +6,6 @@ import type { Currency } from '../../lib/api/types.ts';
 import {
   CREATED,
   CREATE_FAILED,
-  amountStep,
   baseUnitOf,
   checkCreatePayment,
   checkoutUrlOf,
@@ -19,6 +18,7 @@ import {
 import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
 import TextField from '../ui/TextField.tsx';
+import AmountField from './AmountField.tsx';
 import FormModal from '../ui/FormModal.tsx';
 import { useCheckedForm } from '../ui/useCheckedForm.ts';
 
@@ -82,15 +82,10 @@ export default function CreatePaymentModal({ onClose, onCreated }: CreatePayment
   return (
     <FormModal title="Create Payment" {...form.modal} submitLabel="Create Payment" busyLabel="Creating..." onClose={onClose}>
       <div className="form-grid">
-        <TextField
-          label="Amount"
-          required
+        <AmountField
+          baseUnit={baseUnit}
           error={errors.amount}
           hint="In major units, e.g. 12.50."
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step={amountStep(baseUnit)}
           value={values.amount}
           onValueChange={(value) => change('amount', value)}
         />

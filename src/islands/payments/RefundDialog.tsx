@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
 import type { Payment } from '../../lib/api/payments.ts';
 import { createRefund, type CreateRefundInput, type Refund } from '../../lib/api/refunds.ts';
-import { amountStep, baseUnitOfAmount } from '../../lib/payment-form.ts';
+import { baseUnitOfAmount } from '../../lib/payment-form.ts';
 import {
   REFUND_FAILED,
   amountWithCurrency,
@@ -19,7 +19,7 @@ import type { FieldErrors } from '../../lib/field-rules.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import FormField from '../ui/FormField.tsx';
 import FormModal from '../ui/FormModal.tsx';
-import TextField from '../ui/TextField.tsx';
+import AmountField from './AmountField.tsx';
 
 export interface RefundDialogProps {
   payment: Payment;
@@ -100,15 +100,10 @@ export default function RefundDialog({ payment, remainderMinor, onClose, onRefun
   return (
     <FormModal title={title} onClose={onClose} onSubmit={review} submitLabel="Continue" invalidAttempt={invalidAttempt}>
       <div className="form-grid">
-        <TextField
-          label="Amount"
-          required
+        <AmountField
+          baseUnit={baseUnitOfAmount(payment.amount)}
           error={errors.amount}
           hint={`Up to ${amountWithCurrency(remainderMinor, payment)} is still refundable.`}
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step={amountStep(baseUnitOfAmount(payment.amount))}
           value={values.amount}
           onValueChange={(value) => change('amount', value)}
         />
