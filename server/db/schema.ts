@@ -477,6 +477,16 @@ export const payments = pgTable(
       table.customerName.op('gin_trgm_ops'),
       table.customerEmail.op('gin_trgm_ops'),
     ),
+    // The Channel filter's rarer channels (CHANNEL_SQL in payments-list-repository.ts says the same conditions).
+    index('payments_org_bank_channel_idx').on(table.orgId, table.createdAt, table.id).where(sql`${table.isBankPayment}`),
+    index('payments_org_checkout_channel_idx')
+      .on(table.orgId, table.createdAt, table.id)
+      .where(sql`${table.createdBy} is null and (${table.processViaGateway} or ${table.isBankPayment})`),
+    index('payments_org_record_url_channel_idx')
+      .on(table.orgId, table.createdAt, table.id)
+      .where(
+        sql`not ${table.processViaGateway} and not ${table.isBankPayment} and ${table.createdBy} is null and ${table.paidAt} = ${table.createdAt}`,
+      ),
     check('payments_status_check', sql`${table.status} in ('Pending', 'Success', 'Failed', 'Cancelled')`),
     check('payments_amount_check', sql`${table.amountMinor} > 0`),
     check(
