@@ -73,6 +73,7 @@ describe.skipIf(testEngine !== 'postgres')('listPayments on PostgreSQL', () => {
       paidAt: null,
       refundedMinor: 0,
       cancelledAt: null,
+      cancelReason: null,
       needsRefund: false,
       gatewayName: null,
     });
