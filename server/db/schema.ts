@@ -478,7 +478,9 @@ export const payments = pgTable(
       table.customerEmail.op('gin_trgm_ops'),
     ),
     // The Channel filter's rarer channels (CHANNEL_SQL in payments-list-repository.ts says the same conditions).
-    index('payments_org_bank_channel_idx').on(table.orgId, table.createdAt, table.id).where(sql`${table.isBankPayment}`),
+    index('payments_org_bank_channel_idx')
+      .on(table.orgId, table.createdAt, table.id)
+      .where(sql`${table.isBankPayment}`),
     index('payments_org_checkout_channel_idx')
       .on(table.orgId, table.createdAt, table.id)
       .where(sql`${table.createdBy} is null and (${table.processViaGateway} or ${table.isBankPayment})`),
