@@ -35,6 +35,7 @@ const DAYS = 365;
 const PASSWORD = 'bench-password-1';
 // The orgadmin of the organisation grown to 300,000 of the 1 M payments.
 const LARGE_ORGADMIN = 'bench.large@payrail.test';
+const CREATOR_ORGADMIN = 'bench.creator@payrail.test';
 const DATA_KEY = Buffer.alloc(32, 9);
 // Signed callbacks prepared per second of the run (each is sent once): above what each engine answers.
 const CALLBACKS_PER_SECOND = { pglite: 300, postgres: 2000, embedded: 2000 };
@@ -137,7 +138,7 @@ async function prepareData(engine: Engine, baseUrl: string, selected: (name: str
     await seedReferenceData(database.db);
     await seedProviders(database.db, baseUrl);
     const started = Date.now();
-    const { firstOrgId, largeOrgId } = await seedBenchData(database.db, {
+    const { orgIds, firstOrgId, largeOrgId } = await seedBenchData(database.db, {
       payments: options.payments,
       organisations: ORGANISATIONS,
       days: DAYS,
@@ -166,6 +167,15 @@ async function prepareData(engine: Engine, baseUrl: string, selected: (name: str
       email: LARGE_ORGADMIN,
       role: 'orgadmin',
       orgId: largeOrgId,
+      passwordHash,
+    });
+    // The creations of the POST rounds go to an organisation of their own: in the orgadmin's, the ~100,000 Pending
+    // payments they add would sit newest in the organisation the list, search and filter rows then measure.
+    await insertUser(database.db, {
+      name: 'Bench Creator',
+      email: CREATOR_ORGADMIN,
+      role: 'orgadmin',
+      orgId: orgIds[1] ?? firstOrgId,
       passwordHash,
     });
     const receiver = await startReceiver();
@@ -303,6 +313,7 @@ async function runEngine(engine: Engine, selected: BenchScenario[]): Promise<Eng
         superadmin: await signIn(baseUrl, 'bench.super@payrail.test'),
         orgadmin: await signIn(baseUrl, 'bench.org@payrail.test'),
         largeOrgadmin: await signIn(baseUrl, LARGE_ORGADMIN),
+        creator: await signIn(baseUrl, CREATOR_ORGADMIN),
       },
       orgId: data.firstOrgId,
       largeOrgId: data.largeOrgId,

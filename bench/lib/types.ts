@@ -30,7 +30,8 @@ export interface BenchContext {
   bare: AppServer;
   /** PostgreSQL and the embedded PostgreSQL: the database the servers use (its backends' CPU is measured). */
   databaseUrl?: string;
-  tokens: { superadmin: string; orgadmin: string; largeOrgadmin: string };
+  /** creator: the orgadmin of the second organisation, whose payments the POST rounds create (not one measured by the list rows). */
+  tokens: { superadmin: string; orgadmin: string; largeOrgadmin: string; creator: string };
   /** The orgadmin's organisation. */
   orgId: number;
   /** The organisation grown to 30 % of the payments (300,000 of 1 M), whose orgadmin is tokens.largeOrgadmin. */

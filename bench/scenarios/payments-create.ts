@@ -1,5 +1,5 @@
 // POST /api/payments without a gateway: validation, a Pending payment with its reference, the change record and
-// (when the organisation has a callback URL) the payment.created outbox row. Budget on PostgreSQL: ≥ 20 % of the
+// (when the organisation has a callback URL) the payment.created outbox row, in an organisation no list row measures. Budget on PostgreSQL: ≥ 20 % of the
 // bare route, one server process against one bare process.
 import type { BenchScenario } from '../lib/types.ts';
 
@@ -12,7 +12,7 @@ export const paymentsCreate: BenchScenario = {
     const result = await context.load({
       path: '/api/payments',
       method: 'POST',
-      headers: { authorization: `Bearer ${context.tokens.orgadmin}` },
+      headers: { authorization: `Bearer ${context.tokens.creator}` },
       body: JSON.stringify({
         amount: '125.50',
         customerName: 'Ama Mensah',

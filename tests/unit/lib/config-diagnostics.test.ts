@@ -134,3 +134,28 @@ test("the refund verify's issues are placed on its own text", () => {
   ]);
   expect(covered(source, diagnostics[0]!.range)).toBe('"url": "/refunds/{reference}"');
 });
+
+test("the refund webhook's issues are placed on its own text", () => {
+  const source = JSON.stringify(
+    {
+      baseUrl: 'https://api.psp.example',
+      webhook: { reference: 'reference' },
+      init: { method: 'POST', url: '/pay', response: { providerReference: 'id' } },
+      verify: { method: 'GET', url: '/v/{reference}', successStatuses: ['paid'] },
+      refund: {
+        method: 'POST',
+        url: '/refunds',
+        successStatuses: ['done'],
+        webhook: { event: 'type', events: [], reference: 'refund.ref', status: 'refund.state', signature: 'x' },
+      },
+    },
+    null,
+    2,
+  );
+  const diagnostics = configDiagnostics(source, validateGatewayConfigText(source));
+  expect(diagnostics.map((d) => [d.severity, d.path, d.message])).toEqual([
+    ['error', '/refund/webhook/signature', 'Unknown field "signature" in refund.webhook.'],
+    ['error', '/refund/webhook/events', 'refund.webhook.events must list the event values of refund callbacks.'],
+  ]);
+  expect(covered(source, diagnostics[1]!.range)).toBe('"events": []');
+});
