@@ -470,13 +470,16 @@ export const payments = pgTable(
     // A customer's payments by e-mail address (analyst questions naming one).
     index('payments_org_customer_email_idx').on(table.orgId, sql`lower(${table.customerEmail})`),
     // The list's substring search: trigrams of reference, name and e-mail under the organisation (btree_gin).
-    index('payments_org_search_idx').using(
-      'gin',
-      table.orgId,
-      table.reference.op('gin_trgm_ops'),
-      table.customerName.op('gin_trgm_ops'),
-      table.customerEmail.op('gin_trgm_ops'),
-    ),
+    index('payments_org_search_idx')
+      .using(
+        'gin',
+        table.orgId,
+        table.reference.op('gin_trgm_ops'),
+        table.customerName.op('gin_trgm_ops'),
+        table.customerEmail.op('gin_trgm_ops'),
+      )
+      // No pending list (migration 0023): every search would read it through until it is flushed.
+      .with({ fastupdate: false }),
     // The Channel filter's rarer channels (CHANNEL_SQL in payments-list-repository.ts says the same conditions).
     index('payments_org_bank_channel_idx')
       .on(table.orgId, table.createdAt, table.id)
