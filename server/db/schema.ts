@@ -478,8 +478,8 @@ export const payments = pgTable(
         table.customerName.op('gin_trgm_ops'),
         table.customerEmail.op('gin_trgm_ops'),
       )
-      // No pending list (migration 0023): every search would read it through until it is flushed.
-      .with({ fastupdate: false }),
+      // A short pending list (migration 0023): every search reads it through until it is flushed.
+      .with({ gin_pending_list_limit: 128 }),
     // The Channel filter's rarer channels (CHANNEL_SQL in payments-list-repository.ts says the same conditions).
     index('payments_org_bank_channel_idx')
       .on(table.orgId, table.createdAt, table.id)
