@@ -4,6 +4,7 @@ import { sandboxBankConfig, sandboxEntry } from '../../server/db/provider-catalo
 import { mailMessages, paymentEvents, payments, webhookLogs } from '../../server/db/schema.ts';
 import { buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { freePort } from '../helpers/net.ts';
+import { payOnSandbox } from '../helpers/sandbox-merchant.ts';
 
 const SANDBOX_KEY = 'sk_sandbox_checkout_test';
 let t: TestApp;
@@ -270,12 +271,7 @@ describe('bank checkout', () => {
     expect(chosen.status).toBe(303);
     const bankPage = chosen.headers.get('location') ?? '';
     expect(bankPage).toMatch(new RegExp(`^${publicUrl}/api/sandbox-psp/pay/SBX-`));
-    const paid = await fetch(bankPage, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'outcome=success',
-      redirect: 'manual',
-    });
+    const paid = await payOnSandbox(bankPage);
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toContain(`/checkout/banks/${bankPayment.reference}`);
     const [row] = await t.db.select().from(payments).where(eq(payments.reference, bankPayment.reference));

@@ -1,13 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxEntry } from '../../server/db/provider-catalogue.ts';
 import { apiLogs, webhookDeliveries } from '../../server/db/schema.ts';
-import { findPaymentById } from '../../server/services/payments/payments-repository.ts';
-import { deliverDueWebhooks } from '../../server/services/webhooks/delivery.ts';
 import { RECOVER_LIMIT } from '../../isomorphic/schemas/webhooks.ts';
-import { buildListeningTestApp, createOrganisation, createUser, signIn, TEST_DATA_KEY, type TestApp } from '../helpers/app.ts';
+import { buildListeningTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
+import { deliverWebhooksNow } from '../helpers/sandbox-merchant.ts';
 import { httpCaller } from '../helpers/request.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -48,19 +46,7 @@ const ok = async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, token: stri
   return reply.json<T>();
 };
 const timeline = (reference: string, token = orgadmin) => ok<Timeline>('GET', `/api/payments/${reference}/timeline`, token);
-const deliver = () =>
-  deliverDueWebhooks({
-    db: t.db,
-    clock: t.clock,
-    log: pino({ level: 'silent' }),
-    dataKey: TEST_DATA_KEY,
-    targets: { allowPrivate: true, trustedOrigins: [] },
-    publicUrl: t.publicUrl,
-    mailer: t.app.mailer,
-    findPayment: findPaymentById,
-    timeoutMs: 2000,
-    random: () => 0.5,
-  });
+const deliver = () => deliverWebhooksNow(t, 2000);
 const sign = (raw: string, key = SANDBOX_KEY) => createHmac('sha256', key).update(raw).digest('hex');
 const pspCallback = (raw: string, signature: string) =>
   fetch(`${t.publicUrl}/api/webhooks/psp/sandbox`, {

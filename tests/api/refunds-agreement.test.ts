@@ -4,6 +4,8 @@ import { body, buildListeningTestApp, createOrganisation, createUser, signIn, ty
 import { apiCaller } from '../helpers/request.ts';
 import { deliverWebhooksNow, payOnSandbox, setUpSandboxMerchant, startSandboxPayment } from '../helpers/sandbox-merchant.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import type { Payment } from '../../src/lib/api/payments.ts';
+import type { Refund } from '../../src/lib/api/refunds.ts';
 
 // Issue 30's "done when", in one organisation of its own so every figure is known exactly: a Sandbox payment goes
 // Success → partial refund → a second partial settled by the PSP's signed callback → fully refunded, a Pending payment
@@ -13,23 +15,6 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
 const SANDBOX_KEY = 'sk_sandbox_agreement_test';
 const SECRET = 'whsec_C2FuZGJveEFncmVlbWVudFRlc3RTZWNyZXQ=';
 
-interface Refund {
-  reference: string;
-  amount: string;
-  amountMinor: number;
-  status: string;
-  creditNoteNumber: string | null;
-  providerReference: string | null;
-}
-interface Payment {
-  reference: string;
-  status: string;
-  amount: string;
-  refundedAmount: string;
-  refundedAmountMinor: number;
-  cancelledAt: string | null;
-  cancelReason: string | null;
-}
 interface Event {
   type: string;
   data: { refund?: Refund; payment: Payment };

@@ -10,31 +10,11 @@ import { body, buildListeningTestApp, createOrganisation, createUser, signIn, ty
 import { apiCaller } from '../helpers/request.ts';
 import { deliverWebhooksNow, payOnSandbox, setUpSandboxMerchant, startSandboxPayment } from '../helpers/sandbox-merchant.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import type { Payment } from '../../src/lib/api/payments.ts';
+import type { Refund } from '../../src/lib/api/refunds.ts';
 
 const SANDBOX_KEY = 'sk_sandbox_refunds_test';
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-
-interface Refund {
-  reference: string;
-  paymentReference: string;
-  amount: string;
-  amountMinor: number;
-  status: string;
-  method: string;
-  reason: string;
-  requestedBy: string | null;
-  providerReference: string | null;
-  failureReason: string | null;
-  creditNoteNumber: string | null;
-  completedAt: string | null;
-}
-interface Payment {
-  reference: string;
-  status: string;
-  amountMinor: number;
-  refundedAmount: string;
-  refundedAmountMinor: number;
-}
 
 let t: TestApp & { publicUrl: string };
 let receiver: WebhookReceiver;

@@ -53,8 +53,8 @@ export async function startSandboxPayment(
   return { reference, checkoutUrl: gatewayInit.checkoutUrl };
 }
 
-/** Presses Pay on the Sandbox's page: it settles the transaction and sends its signed callback before answering. */
-export async function payOnSandbox(checkoutUrl: string): Promise<void> {
+/** Presses Pay on the Sandbox's page: it settles the transaction and sends its signed callback before answering (its answer). */
+export async function payOnSandbox(checkoutUrl: string): Promise<Response> {
   const paid = await fetch(checkoutUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -62,6 +62,7 @@ export async function payOnSandbox(checkoutUrl: string): Promise<void> {
     redirect: 'manual',
   });
   expect(paid.status).toBeLessThan(400);
+  return paid;
 }
 
 /** Delivers every due outbound webhook now, as the worker would (the count delivered). */

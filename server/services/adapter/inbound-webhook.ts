@@ -1,6 +1,6 @@
 import type { GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
 import { verifySignature, type HmacAlgorithm } from '../../../isomorphic/signing.ts';
-import { locate, mapStatus, parseBody } from './extract.ts';
+import { locate, mapStatus, parseBody, type ParsedBody } from './extract.ts';
 
 export interface InboundFields {
   reference: string | undefined;
@@ -9,10 +9,15 @@ export interface InboundFields {
   mappedStatus: 'success' | 'failed' | 'pending';
 }
 
+/** A callback body as received, or parsed once by the caller that reads it several times. */
+function parsedBody(body: string | ParsedBody): ParsedBody {
+  return typeof body === 'string' ? parseBody(body) : body;
+}
+
 /** Locates the payment reference, provider reference and status in a PSP callback body (dot-path or regex). */
-export function readInboundWebhook(config: GatewayConfig, rawBody: string): InboundFields {
+export function readInboundWebhook(config: GatewayConfig, body: string | ParsedBody): InboundFields {
   const webhook = config.webhook ?? {};
-  const parsed = parseBody(rawBody);
+  const parsed = parsedBody(body);
   const regexMode = webhook.regex === true || !parsed.isJson;
   const status = locate(parsed, webhook.status, regexMode);
   return {
@@ -38,10 +43,10 @@ export interface InboundRefundFields {
  * A PSP callback about a refund, read with the gateway's `refund.webhook` (docs/refunds.md#psp-callbacks); undefined
  * when the config has none or the callback's `event` is not one of its `events` (a payment's callback, then).
  */
-export function readRefundWebhook(config: GatewayConfig, rawBody: string): InboundRefundFields | undefined {
+export function readRefundWebhook(config: GatewayConfig, body: string | ParsedBody): InboundRefundFields | undefined {
   const webhook = config.refund?.webhook;
   if (!webhook?.event || !webhook.events?.length) return undefined;
-  const parsed = parseBody(rawBody);
+  const parsed = parsedBody(body);
   const regexMode = webhook.regex === true || !parsed.isJson;
   const event = locate(parsed, webhook.event, regexMode)?.trim().toLowerCase();
   if (!event || !webhook.events.some((known) => known.trim().toLowerCase() === event)) return undefined;

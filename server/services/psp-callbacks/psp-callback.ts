@@ -1,6 +1,7 @@
 import type { GatewayConfig } from '../../../isomorphic/gateway-config/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
+import { parseBody } from '../adapter/extract.ts';
 import { readInboundWebhook, readRefundWebhook } from '../adapter/inbound-webhook.ts';
 import type { TargetPolicy } from '../adapter/target-guard.ts';
 import { allBankConfigs } from '../banks/banks-repository.ts';
@@ -88,10 +89,11 @@ export async function handlePspCallback(
   const located = bankCallback ? undefined : await providerForCallback(ctx.db, providerName);
   if (!bankCallback && !located) return log({ httpStatus: 404, status: 'rejected', message: `Unknown provider ${providerName}.` }, {});
   const provider = located?.provider;
+  const body = parseBody(rawBody);
 
   // A callback about a refund (the gateway's refund.webhook tells it apart) settles that refund, not a payment.
   for (const config of located?.configs ?? []) {
-    const refundFields = readRefundWebhook(config, rawBody);
+    const refundFields = readRefundWebhook(config, body);
     if (located && refundFields)
       return handleRefundCallback(
         ctx,
@@ -102,7 +104,7 @@ export async function handlePspCallback(
 
   let reference: string | undefined;
   for (const config of located ? located.configs : await bankConfigs(ctx.db)) {
-    reference = readInboundWebhook(config, rawBody).reference;
+    reference = readInboundWebhook(config, body).reference;
     if (reference) break;
   }
   if (!reference) return log({ httpStatus: 400, status: 'rejected', message: 'No payment reference found in the callback.' }, {});
@@ -129,7 +131,7 @@ export async function handlePspCallback(
     signatureValid = signature.signatureValid;
     if (signature.signatureValid === false)
       return log({ httpStatus: 401, status: 'rejected', message: signature.message }, { ...scope, signatureValid });
-    if (signature.trusted) mapped = readInboundWebhook(gateway.config, rawBody).mappedStatus;
+    if (signature.trusted) mapped = readInboundWebhook(gateway.config, body).mappedStatus;
     else {
       // Unsigned and allowed: the body's status is never trusted; ask the PSP.
       const verified = await mappedByVerify(ctx, payment);

@@ -90,18 +90,23 @@ test('a syntax error is placed where the parser stopped', () => {
   expect(firstSyntaxError('{"a": 1}')).toBeUndefined();
 });
 
-test("the refund block's issues are placed on its own text", () => {
-  const source = JSON.stringify(
+/** A valid config's text (two-space JSON) with the given refund block. */
+function configWithRefund(refund: Record<string, unknown>): string {
+  return JSON.stringify(
     {
       baseUrl: 'https://api.psp.example',
       webhook: { reference: 'reference' },
       init: { method: 'POST', url: '/pay', response: { providerReference: 'id' } },
       verify: { method: 'GET', url: '/v/{reference}', successStatuses: ['paid'] },
-      refund: { method: 'POST', url: '/refunds', payload: { amount: '{refund.amountMinr}' } },
+      refund,
     },
     null,
     2,
   );
+}
+
+test("the refund block's issues are placed on its own text", () => {
+  const source = configWithRefund({ method: 'POST', url: '/refunds', payload: { amount: '{refund.amountMinr}' } });
   const diagnostics = configDiagnostics(source, validateGatewayConfigText(source));
   expect(diagnostics.map((d) => [d.severity, d.path, d.message])).toEqual([
     ['error', '/refund/payload/amount', 'Unknown template token {refund.amountMinr} at refund.payload.amount.'],
@@ -112,22 +117,12 @@ test("the refund block's issues are placed on its own text", () => {
 });
 
 test("the refund verify's issues are placed on its own text", () => {
-  const source = JSON.stringify(
-    {
-      baseUrl: 'https://api.psp.example',
-      webhook: { reference: 'reference' },
-      init: { method: 'POST', url: '/pay', response: { providerReference: 'id' } },
-      verify: { method: 'GET', url: '/v/{reference}', successStatuses: ['paid'] },
-      refund: {
-        method: 'POST',
-        url: '/refunds',
-        successStatuses: ['done'],
-        verify: { method: 'GET', url: '/refunds/{reference}', successStatuses: ['done'] },
-      },
-    },
-    null,
-    2,
-  );
+  const source = configWithRefund({
+    method: 'POST',
+    url: '/refunds',
+    successStatuses: ['done'],
+    verify: { method: 'GET', url: '/refunds/{reference}', successStatuses: ['done'] },
+  });
   const diagnostics = configDiagnostics(source, validateGatewayConfigText(source));
   expect(diagnostics.map((d) => [d.severity, d.path, d.message])).toEqual([
     ['error', '/refund/verify/url', 'refund.verify.url must contain {refund.providerReference} or {refund.reference}.'],
@@ -136,22 +131,12 @@ test("the refund verify's issues are placed on its own text", () => {
 });
 
 test("the refund webhook's issues are placed on its own text", () => {
-  const source = JSON.stringify(
-    {
-      baseUrl: 'https://api.psp.example',
-      webhook: { reference: 'reference' },
-      init: { method: 'POST', url: '/pay', response: { providerReference: 'id' } },
-      verify: { method: 'GET', url: '/v/{reference}', successStatuses: ['paid'] },
-      refund: {
-        method: 'POST',
-        url: '/refunds',
-        successStatuses: ['done'],
-        webhook: { event: 'type', events: [], reference: 'refund.ref', status: 'refund.state', signature: 'x' },
-      },
-    },
-    null,
-    2,
-  );
+  const source = configWithRefund({
+    method: 'POST',
+    url: '/refunds',
+    successStatuses: ['done'],
+    webhook: { event: 'type', events: [], reference: 'refund.ref', status: 'refund.state', signature: 'x' },
+  });
   const diagnostics = configDiagnostics(source, validateGatewayConfigText(source));
   expect(diagnostics.map((d) => [d.severity, d.path, d.message])).toEqual([
     ['error', '/refund/webhook/events', 'refund.webhook.events must list the event values of refund callbacks.'],
