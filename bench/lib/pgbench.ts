@@ -8,7 +8,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { cpuMs, postgresBackends } from './processes.ts';
 
-/** The page-of-10 statement last run on the database, with its $n placeholders; undefined when none ran yet. */
+/**
+ * The page-of-10 statement last run on the database, with its $n placeholders; undefined when none ran yet. The page
+ * reads one row more than it shows (limit 11), which tells the API whether a next page follows.
+ */
 export async function pageStatement(databaseUrl: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -16,7 +19,7 @@ export async function pageStatement(databaseUrl: string): Promise<string | undef
     const { rows } = await client.query<{ query: string }>(
       `select query from pg_stat_activity
        where datname = current_database() and pid <> pg_backend_pid()
-         and query like '%from payments p left join gateways g%' and query like '%limit 10%' and query not like '%ilike%'
+         and query like '%from payments p left join gateways g%' and query like '%limit 11%' and query not like '%ilike%'
        order by query_start desc limit 1`,
     );
     return rows[0]?.query;

@@ -300,6 +300,24 @@ describe('totals past the cap, and keyset pages', () => {
     expect(byCursor).toHaveLength(1250);
     expect(byCursor).toEqual(byNumber.references);
   });
+
+  it('offers no next cursor after the last page, even when that page is full', async () => {
+    const query = `organisationId=${orgBig}&search=broad&status=Pending`;
+    const pages: Page[] = [];
+    let after: string | null = null;
+    do {
+      const page: Page = body<Page>(
+        await call('GET', `/api/payments?${query}&pageSize=50${after ? `&after=${encodeURIComponent(after)}` : ''}`, admin),
+      );
+      pages.push(page);
+      after = page.next;
+    } while (after && pages.length < 40);
+    // 1,250 matches: 25 full pages of 50, and no empty 26th one offered.
+    expect(pages.map((page) => page.items.length)).toEqual(Array.from({ length: 25 }, () => 50));
+    expect(pages.at(-1)?.next).toBeNull();
+    const lastByNumber = body<Page>(await call('GET', `/api/payments?${query}&pageSize=50&page=25`, admin));
+    expect({ items: lastByNumber.items.length, next: lastByNumber.next }).toEqual({ items: 50, next: null });
+  });
 });
 
 describe('GET /api/payments/export.csv', () => {

@@ -225,12 +225,16 @@ export async function listPayments(
   page: { page: number; pageSize: number; after?: string | undefined },
 ) {
   const after = page.after === undefined ? undefined : decodeCursor(page.after);
-  // One statement for the page, its gateway names and the total; base units from the per-process currency cache.
-  const { items, total, totalCapped } = await listRows(db, orgId, filters, {
-    limit: page.pageSize,
+  // One statement for the page, its gateway names and the total; base units from the per-process currency cache. One
+  // row more than the page tells whether another page follows, so a list that ends on a full page offers no `next`.
+  const read = await listRows(db, orgId, filters, {
+    limit: page.pageSize + 1,
     offset: after ? 0 : (page.page - 1) * page.pageSize,
     after,
   });
+  const { total, totalCapped } = read;
+  const more = read.items.length > page.pageSize;
+  const items = more ? read.items.slice(0, page.pageSize) : read.items;
   const currencies = new Map(
     (await cachedCurrenciesByCode(db, [...new Set(items.map((item) => item.currency))])).map((row) => [row.code, row.baseUnit]),
   );
@@ -246,7 +250,7 @@ export async function listPayments(
     totalCapped,
     page: page.page,
     pageSize: page.pageSize,
-    next: last && items.length === page.pageSize ? encodeCursor(last.cursor) : null,
+    next: last && more ? encodeCursor(last.cursor) : null,
   };
 }
 
