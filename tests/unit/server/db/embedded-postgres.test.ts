@@ -10,7 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../../server/db/raw.ts';
 import { DataDirLockedError } from '../../../../server/db/data-dir-lock.ts';
 import { chooseEmbeddedEngine, embeddedPaths, openDefaultStore } from '../../../../server/db/default-store.ts';
-import { EmbeddedPostgresUnavailableError, checkEmbeddedPostgres, startEmbeddedPostgres } from '../../../../server/db/embedded-postgres.ts';
+import {
+  EmbeddedPostgresUnavailableError,
+  checkEmbeddedPostgres,
+  embeddedMemorySettings,
+  startEmbeddedPostgres,
+} from '../../../../server/db/embedded-postgres.ts';
 import { startNodeProcess } from '../../../helpers/node-process.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'payrail-embedded-'));
@@ -56,6 +61,12 @@ describe.skipIf(unavailable !== undefined)('the embedded PostgreSQL', () => {
     try {
       const rows = await queryRows<{ name: string }>(second.db, sql`select name from currencies where code = 'XTS'`);
       expect(rows).toEqual([{ name: 'Testing code' }]);
+      // Started with this machine's share of memory, not PostgreSQL's default 128 MB of shared buffers.
+      const [buffers] = await queryRows<{ mb: string }>(
+        second.db,
+        sql`select (setting::bigint * 8192 / 1048576)::text as mb from pg_settings where name = 'shared_buffers'`,
+      );
+      expect(`${buffers?.mb}MB`).toBe(embeddedMemorySettings(os.totalmem()).shared_buffers);
     } finally {
       await second.close();
     }
@@ -87,6 +98,17 @@ describe.skipIf(unavailable !== undefined)('the embedded PostgreSQL', () => {
     } finally {
       await cluster.stop();
     }
+  });
+});
+
+describe("the embedded PostgreSQL's memory", () => {
+  const GiB = 1024 ** 3;
+
+  it('gives shared buffers an eighth of the RAM, at least 128 MB and at most 1 GB', () => {
+    expect(embeddedMemorySettings(0.5 * GiB).shared_buffers).toBe('128MB');
+    expect(embeddedMemorySettings(2 * GiB).shared_buffers).toBe('256MB');
+    expect(embeddedMemorySettings(4 * GiB).shared_buffers).toBe('512MB');
+    expect(embeddedMemorySettings(24 * GiB).shared_buffers).toBe('1024MB');
   });
 });
 
