@@ -158,6 +158,8 @@ describe('GET /api/payments filters', () => {
       ['customer=customer3%40', (row) => matchesText(row.customerEmail, 'customer3@')],
       [`customer=${encodeURIComponent('"Quoted"')}`, (row) => row.customerName.includes('"Quoted"')],
       ['search=0000000004', (row) => row.reference.includes('0000000004')],
+      // A whole reference, typed in lower case: found through the unique index, still only in the own organisation.
+      [`search=${stored[4]!.reference.toLowerCase()}`, (row) => row.reference === stored[4]!.reference],
       [
         `from=${iso(BASE + 10 * HOUR)}&to=${iso(BASE + 40 * HOUR)}`,
         (row) => row.createdAt.getTime() >= BASE + 10 * HOUR && row.createdAt.getTime() < BASE + 40 * HOUR,
