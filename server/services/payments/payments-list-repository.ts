@@ -164,11 +164,10 @@ function whereOf(orgId: number | null, filters: PaymentFilters, params: Statemen
     // by being it: the unique index finds it, where its trigrams (PAY, 000, …) are in nearly every reference's posting
     // list (22 ms against 1 ms in an organisation of 300,000 payments).
     const wholeReference = search.toUpperCase();
-    const byReference = PAYMENT_REFERENCE_PATTERN.test(wholeReference)
-      ? `p.reference = ${params.add(wholeReference)}`
-      : `p.reference ilike ${pattern}`;
+    const isWholeReference = PAYMENT_REFERENCE_PATTERN.test(wholeReference);
+    const byReference = isWholeReference ? `p.reference = ${params.add(wholeReference)}` : `p.reference ilike ${pattern}`;
     conditions.push(`(${byReference} or p.customer_name ilike ${pattern} or p.customer_email ilike ${pattern})`);
-    shape += byReference.includes('ilike') ? 'q' : 'qr';
+    shape += isWholeReference ? 'qr' : 'q';
   }
   const customer = textOf(filters.customer);
   if (customer) {
