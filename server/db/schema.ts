@@ -494,6 +494,8 @@ export const payments = pgTable(
       ),
     check('payments_status_check', sql`${table.status} in ('Pending', 'Success', 'Failed', 'Cancelled')`),
     check('payments_amount_check', sql`${table.amountMinor} > 0`),
+    // The list's search looks a term with a space up in names only (search-terms.ts).
+    check('payments_customer_email_no_space_check', sql`position(' ' in ${table.customerEmail}) = 0`),
     check(
       'payments_refunded_check',
       sql`${table.refundedMinor} >= 0 and ${table.refundPendingMinor} >= 0 and ${table.refundedMinor} + ${table.refundPendingMinor} <= ${table.amountMinor}`,

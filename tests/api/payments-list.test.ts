@@ -1,4 +1,4 @@
-import { asc, desc, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, parseCsv } from '../../isomorphic/csv.ts';
 import { payments } from '../../server/db/schema.ts';
@@ -158,6 +158,10 @@ describe('GET /api/payments filters', () => {
       ['customer=customer3%40', (row) => matchesText(row.customerEmail, 'customer3@')],
       [`customer=${encodeURIComponent('"Quoted"')}`, (row) => row.customerName.includes('"Quoted"')],
       ['search=0000000004', (row) => row.reference.includes('0000000004')],
+      // A term with a space is looked up in names only; an address by its part before the @, then checked whole.
+      [`search=${encodeURIComponent('yaw owusu')}`, (row) => matchesText(row.customerName, 'yaw owusu')],
+      [`search=${encodeURIComponent(`customer3@example${orgA}.test`)}`, (row) => row.customerEmail === `customer3@example${orgA}.test`],
+      [`customer=${encodeURIComponent('TOMER1@EXAMPLE')}`, (row) => matchesText(row.customerEmail, 'tomer1@example')],
       // A whole reference, typed in lower case: found through the unique index, still only in the own organisation.
       [`search=${stored[4]!.reference.toLowerCase()}`, (row) => row.reference === stored[4]!.reference],
       [
@@ -194,6 +198,17 @@ describe('GET /api/payments filters', () => {
       expect({ query, references }).toEqual({ query, references: expected });
       expect({ query, total: first.total, capped: first.totalCapped }).toEqual({ query, total: expected.length, capped: false });
     }
+  });
+
+  it('finds nothing for an address whose part before the @ matches but whose domain does not', async () => {
+    const { references, first } = await listAll(`search=${encodeURIComponent('customer3@example0.test')}`, orgadminA);
+    expect({ references, total: first.total }).toEqual({ references: [], total: 0 });
+  });
+
+  it('keeps spaces out of stored e-mail addresses, which the search relies on', async () => {
+    const row = { ...seedRow(orgA, 999, null), customerEmail: 'ama mensah@example.test' };
+    await expect(t.db.insert(payments).values(row)).rejects.toThrow();
+    expect(await t.db.select().from(payments).where(eq(payments.reference, row.reference))).toEqual([]);
   });
 
   it('answers the same to the organisation API token', async () => {

@@ -10,6 +10,7 @@ import {
 } from '../../../isomorphic/schemas/payments.ts';
 import { PUBLIC_PAYMENT_KEYS, type PublicPaymentSource } from './public-payment.ts';
 import { PAYMENT_REFERENCE_PATTERN } from './reference.ts';
+import { emailLookupPartOf, searchColumnsOf } from './search-terms.ts';
 
 /** The filters of a payments list or export, checked (payment-filters.ts): every one optional, all of them AND-ed. */
 export interface PaymentFilters {
@@ -103,10 +104,52 @@ function totalSourceOf(filters: PaymentFilters): TotalSource {
 }
 
 /**
+ * The condition that `term` is in a searched column of `p`: the customer's name, the e-mail address and (`reference`)
+ * the payment reference — each only when it can hold the term (searchColumnsOf). `shape` names the branches.
+ */
+function textCondition(term: string, params: StatementParams, scope: { reference: boolean; namesOnly: boolean | undefined }) {
+  const columns = searchColumnsOf(term);
+  const byReference = scope.reference && columns.reference;
+  const onlyNames = !byReference && !columns.email;
+  const pattern = params.add(`%${escapeLike(term)}%`);
+  const branches = [`p.customer_name ilike ${pattern}`];
+  let shape = '';
+  if (!scope.namesOnly && byReference) {
+    // Every reference is PAY- and 16 characters (newPaymentReference), so a whole reference is contained in one only
+    // by being it: the unique index finds it, where its trigrams (PAY, 000, …) are in nearly every reference's
+    // posting list (22 ms against 1 ms in an organisation of 300,000 payments).
+    const wholeReference = term.toUpperCase();
+    const isWholeReference = PAYMENT_REFERENCE_PATTERN.test(wholeReference);
+    branches.push(isWholeReference ? `p.reference = ${params.add(wholeReference)}` : `p.reference ilike ${pattern}`);
+    shape += isWholeReference ? 'w' : 'r';
+  }
+  if (!scope.namesOnly && columns.email) {
+    const part = emailLookupPartOf(term);
+    // The part before the `@` is what the trigram index looks up; the whole term is then checked on those rows only
+    // (`|| ''` keeps that check out of the index lookup, whose cost grows with every trigram it is given).
+    branches.push(
+      part === undefined
+        ? `p.customer_email ilike ${pattern}`
+        : `(p.customer_email ilike ${params.add(`%${escapeLike(part)}%`)} and (p.customer_email || '') ilike ${pattern})`,
+    );
+    shape += part === undefined ? 'e' : 'l';
+  }
+  return { sql: `(${branches.join(' or ')})`, shape, onlyNames };
+}
+
+/**
  * The WHERE of `filters` over payments `p` (orgId null: every organisation), and the matching condition over the
  * roll-ups when the total comes from them; `shape` names which filters are set (the statement's text depends on it only).
+ * `namesOnly` looks a text filter up in customer names alone (a lower bound of the matches: countCapped); `onlyNames`
+ * says the text filters look in nothing else even without it.
  */
-function whereOf(orgId: number | null, filters: PaymentFilters, params: StatementParams, totalSource: TotalSource) {
+function whereOf(
+  orgId: number | null,
+  filters: PaymentFilters,
+  params: StatementParams,
+  totalSource: TotalSource,
+  options: { namesOnly?: boolean } = {},
+) {
   const conditions: string[] = [];
   const rollup: string[] = [];
   let shape = orgId === null ? 'a' : '';
@@ -157,25 +200,27 @@ function whereOf(orgId: number | null, filters: PaymentFilters, params: Statemen
     conditions.push(REFUND_SQL[filters.refund]);
     shape += `r${PAYMENT_REFUND_FILTERS.indexOf(filters.refund)}`;
   }
+  let onlyNames = true;
   const search = textOf(filters.search);
   if (search) {
-    const pattern = params.add(`%${escapeLike(search)}%`);
-    // Every reference is PAY- and 16 characters (newPaymentReference), so a whole reference is contained in one only
-    // by being it: the unique index finds it, where its trigrams (PAY, 000, …) are in nearly every reference's posting
-    // list (22 ms against 1 ms in an organisation of 300,000 payments).
-    const wholeReference = search.toUpperCase();
-    const isWholeReference = PAYMENT_REFERENCE_PATTERN.test(wholeReference);
-    const byReference = isWholeReference ? `p.reference = ${params.add(wholeReference)}` : `p.reference ilike ${pattern}`;
-    conditions.push(`(${byReference} or p.customer_name ilike ${pattern} or p.customer_email ilike ${pattern})`);
-    shape += isWholeReference ? 'qr' : 'q';
+    const text = textCondition(search, params, { reference: true, namesOnly: options.namesOnly });
+    conditions.push(text.sql);
+    shape += `q${text.shape}`;
+    onlyNames &&= text.onlyNames;
   }
   const customer = textOf(filters.customer);
   if (customer) {
-    const pattern = params.add(`%${escapeLike(customer)}%`);
-    conditions.push(`(p.customer_name ilike ${pattern} or p.customer_email ilike ${pattern})`);
-    shape += 'n';
+    const text = textCondition(customer, params, { reference: false, namesOnly: options.namesOnly });
+    conditions.push(text.sql);
+    shape += `n${text.shape}`;
+    onlyNames &&= text.onlyNames;
   }
-  return { where: conditions.length > 0 ? conditions.join(' and ') : 'true', rollupWhere: rollup.join(' and ') || 'true', shape };
+  return {
+    where: conditions.length > 0 ? conditions.join(' and ') : 'true',
+    rollupWhere: rollup.join(' and ') || 'true',
+    shape,
+    onlyNames,
+  };
 }
 
 const keysetAfter = (after: PaymentCursor | undefined, params: StatementParams) =>
@@ -201,13 +246,24 @@ function matchesFirstStatement(
   return { name: `payments_matches_${shape}_${page.limit}`, text, params };
 }
 
-/** How many payments match, counted up to TOTAL_CAP + 1 (enough to tell "more than the cap"). */
-async function countCapped(db: Database, orgId: number | null, filters: PaymentFilters): Promise<number> {
+/** How many payments match `filters` (text filters in names only when `namesOnly`), counted up to TOTAL_CAP + 1. */
+async function countUpToCap(db: Database, orgId: number | null, filters: PaymentFilters, namesOnly: boolean) {
   const params = new StatementParams();
-  const { where, shape } = whereOf(orgId, filters, params, 'count');
+  const { where, shape, onlyNames } = whereOf(orgId, filters, params, 'count', { namesOnly });
   const text = `select count(*) as total from (select 1 from payments p where ${where} limit ${TOTAL_CAP + 1}) capped`;
   const [row] = await runStatement<{ total: string | number }>(db, `payments_count_${shape}`, text, params, { planEachCall: true });
-  return Number(row?.total ?? 0);
+  return { total: Number(row?.total ?? 0), onlyNames };
+}
+
+/**
+ * How many payments match, counted up to TOTAL_CAP + 1 (enough to tell "more than the cap"). A text filter is first
+ * counted in customer names alone: a common name passes the cap there (in half the time of looking in every column,
+ * 13 against 20 ms for a last name in an organisation of 300,000 payments); only a rarer term is counted again in full.
+ */
+async function countCapped(db: Database, orgId: number | null, filters: PaymentFilters): Promise<number> {
+  const named = await countUpToCap(db, orgId, filters, true);
+  if (named.onlyNames || named.total > TOTAL_CAP) return named.total;
+  return (await countUpToCap(db, orgId, filters, false)).total;
 }
 
 /**
