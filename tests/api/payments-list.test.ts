@@ -302,6 +302,34 @@ describe('totals past the cap, and keyset pages', () => {
     expect({ total: atCap.total, capped: atCap.totalCapped }).toEqual({ total: 1000, capped: false });
   });
 
+  it('caps a term found past the cap in e-mail addresses only, and walks its pages newest first', async () => {
+    const page = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&search=${encodeURIComponent('@big.test')}`, admin));
+    expect({ total: page.total, capped: page.totalCapped }).toEqual({ total: 1000, capped: true });
+    expect(page.items.map((item) => item.customerEmail)).toEqual(Array.from({ length: 10 }, (_, i) => `broad${2500 - i}@big.test`));
+  });
+
+  it('pages few matches by number and by cursor alike, and still counts them on a page past the end', async () => {
+    const query = `organisationId=${orgBig}&customer=${encodeURIComponent('Broad Name 99')}&pageSize=10`;
+    const pages = await Promise.all(
+      [1, 2, 3].map(async (number) => body<Page>(await call('GET', `/api/payments?${query}&page=${number}`, admin))),
+    );
+    expect(pages.map((page) => [page.items.length, page.total, page.totalCapped])).toEqual([
+      [10, 11, false],
+      [1, 11, false],
+      [0, 11, false],
+    ]);
+    const byCursor: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: Page = body<Page>(
+        await call('GET', `/api/payments?${query}${after ? `&after=${encodeURIComponent(after)}` : ''}`, admin),
+      );
+      byCursor.push(...page.items.map((item) => item.id));
+      after = page.next;
+    } while (after);
+    expect(byCursor).toEqual(pages.flatMap((page) => page.items.map((item) => item.id)));
+  });
+
   it('pages by the next cursor through the same rows as by page number', async () => {
     const query = `organisationId=${orgBig}&search=broad&status=Pending`;
     const byNumber = await listAll(query, admin);
