@@ -6,4 +6,9 @@
 -- the channel, currency and amount as included columns. It replaces the (org_id, status) index, which it prefixes, so
 -- a payment still writes as many index entries.
 CREATE INDEX "payments_org_status_gateway_idx" ON "payments" USING btree ("org_id","status","gateway_id") INCLUDE ("process_via_gateway","is_bank_payment","currency","amount_minor");--> statement-breakpoint
-DROP INDEX "payments_org_status_idx";
+DROP INDEX "payments_org_status_idx";--> statement-breakpoint
+-- A gateway belongs to one organisation, so PostgreSQL, which takes columns as independent, guessed "an
+-- organisation's gateway" 65 times too rare (69 payments for 4,517) and sorted every match of a common gateway instead
+-- of walking the newest (12 ms against 0.9 ms). The statistic tells it that the gateway decides the organisation.
+CREATE STATISTICS "payments_org_gateway_stats" (dependencies) ON "org_id", "gateway_id" FROM "payments";--> statement-breakpoint
+ANALYZE "payments";
