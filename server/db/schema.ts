@@ -463,6 +463,7 @@ export const payments = pgTable(
     uniqueIndex('payments_reference_unique').on(table.reference),
     uniqueIndex('payments_receipt_token_unique').on(table.receiptToken),
     uniqueIndex('payments_org_receipt_number_unique').on(table.orgId, table.receiptNumber),
+    // Migration 0025 includes status, gateway, currency and amount (a date-filtered count reads index entries only).
     index('payments_org_created_idx').on(table.orgId, table.createdAt, table.id),
     // Status and gateway as keys; migration 0025 also includes the channel, currency and amount (a capped count
     // reads index entries only), which drizzle's index builder cannot say.
