@@ -69,7 +69,7 @@ export async function exportFileName(db: Database, orgId: number | null, filters
 /**
  * The CSV of every payment matching the filters, newest first, as text chunks: the BOM and header with the first batch
  * (read before the first chunk is handed out, so a failing database is an error answer rather than a cut file), then
- * one chunk per batch as the reader asks for it.
+ * one chunk per batch as the reader asks for it, the batch after it already being read.
  */
 export async function paymentsCsv(db: Database, orgId: number | null, filters: PaymentFilters): Promise<AsyncIterable<string>> {
   const batches = paymentsInBatches(db, orgId, filters, EXPORT_BATCH_ROWS);
@@ -77,6 +77,20 @@ export async function paymentsCsv(db: Database, orgId: number | null, filters: P
   const head = CSV_BOM + csvRow(EXPORT_HEADER) + (first.done ? '' : await csvRows(db, first.value));
   return (async function* chunks() {
     yield head;
-    for await (const batch of batches) yield await csvRows(db, batch);
+    // The next batch is asked for before this one is written out, so the database reads it while this process
+    // formats and sends: two batches at most are held.
+    let next = batches.next();
+    try {
+      for (;;) {
+        const batch = await next;
+        if (batch.done) return;
+        next = batches.next();
+        yield await csvRows(db, batch.value);
+      }
+    } finally {
+      // A reader that stopped early (the client went away) leaves a batch being read: its failure is dropped, not
+      // left unhandled.
+      next.catch(() => undefined);
+    }
   })();
 }
