@@ -4,7 +4,7 @@ import { refundStateOf } from '../../../isomorphic/refund-state.ts';
 import type { Database } from '../../db/client.ts';
 import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
-import { paymentsInBatches, type ListedPayment, type PaymentFilters } from './payments-list-repository.ts';
+import { paymentsInBatches, type ExportedPayment, type PaymentFilters } from './payments-list-repository.ts';
 
 /** Rows read per statement: one batch is all the export holds in memory. */
 export const EXPORT_BATCH_ROWS = 2000;
@@ -29,7 +29,7 @@ export const EXPORT_HEADER = [
   'Organisation',
 ] as const;
 
-async function csvRows(db: Database, batch: readonly ListedPayment[]): Promise<string> {
+async function csvRows(db: Database, batch: readonly ExportedPayment[]): Promise<string> {
   const baseUnits = new Map(
     (await cachedCurrenciesByCode(db, [...new Set(batch.map((row) => row.currency))])).map((row) => [row.code, row.baseUnit]),
   );
@@ -39,8 +39,8 @@ async function csvRows(db: Database, batch: readonly ListedPayment[]): Promise<s
     text += csvRow([
       row.reference,
       row.receiptNumber,
-      String(row.createdAt),
-      row.paidAt === null ? null : String(row.paidAt),
+      row.createdAt,
+      row.paidAt,
       row.status,
       fromMinorUnits(row.amountMinor, baseUnit),
       row.currency,

@@ -45,6 +45,74 @@ const listColumns = `${columnList(payments, LISTED_KEYS, 'p')}, ${isoTimestampSq
     g.name as gateway_name, o.code as organisation_code`;
 const listJoins = `left join gateways g on g.id = p.gateway_id join organisations o on o.id = p.org_id`;
 
+/** A payment as the export writes it: the file's columns only (no metadata to parse), times as ISO text. */
+export interface ExportedPayment {
+  reference: string;
+  receiptNumber: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  status: string;
+  amountMinor: number;
+  currency: string;
+  refundedMinor: number;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  description: string;
+  gatewayName: string | null;
+  providerReference: string | null;
+  organisationCode: string;
+  cursor: PaymentCursor;
+}
+
+const exportColumns = `p.reference, p.receipt_number, ${isoTimestampSql('p.created_at')} as created_at,
+    ${isoTimestampSql('p.paid_at')} as paid_at, p.status, p.amount_minor, p.currency, p.refunded_minor, p.customer_name,
+    p.customer_email, p.customer_phone, p.description, p.provider_reference, p.created_at::text as cursor_at,
+    p.id as cursor_id, g.name as gateway_name, o.code as organisation_code`;
+
+type ExportedRaw = {
+  reference: string;
+  receipt_number: string | null;
+  created_at: string;
+  paid_at: string | null;
+  status: string;
+  amount_minor: string | number | bigint;
+  currency: string;
+  refunded_minor: string | number | bigint;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string | null;
+  description: string;
+  provider_reference: string | null;
+  cursor_at: string;
+  cursor_id: string | number | bigint;
+  gateway_name: string | null;
+  organisation_code: string;
+  total?: string | number;
+};
+
+// One object literal per row, in one shape: the export's hot loop (the list's mapping cost a sixth of its CPU).
+function exportedFrom(raw: ExportedRaw): ExportedPayment {
+  return {
+    reference: raw.reference,
+    receiptNumber: raw.receipt_number,
+    createdAt: raw.created_at,
+    paidAt: raw.paid_at,
+    status: raw.status,
+    amountMinor: Number(raw.amount_minor),
+    currency: raw.currency,
+    refundedMinor: Number(raw.refunded_minor),
+    customerName: raw.customer_name,
+    customerEmail: raw.customer_email,
+    customerPhone: raw.customer_phone,
+    description: raw.description,
+    gatewayName: raw.gateway_name,
+    providerReference: raw.provider_reference,
+    organisationCode: raw.organisation_code,
+    cursor: { createdAt: raw.cursor_at, id: Number(raw.cursor_id) },
+  };
+}
+
 /**
  * How each channel reads from the payments table. The table keeps whether a payment was started at a gateway or a bank
  * and who created it (a console user, or nobody: the hosted checkout page, the Record URL, an API token); the Record
@@ -237,17 +305,19 @@ function fewMatchesStatement(
   orgId: number | null,
   filters: PaymentFilters,
   page: { limit: number; offset: number; after?: PaymentCursor | undefined },
+  columns: string,
 ) {
   const params = new StatementParams();
   const { where, shape } = whereOf(orgId, filters, params, 'count');
   const keyset = keysetAfter(page.after, params);
   const offset = page.offset > 0 && !page.after ? ` offset ${params.add(page.offset)}` : '';
   const text = `with p as materialized (select * from payments p where ${where} limit ${TOTAL_CAP + 1})
-    select ${listColumns}, (select count(*) from p) as total from p ${listJoins}
+    select ${columns}, (select count(*) from p) as total from p ${listJoins}
     where true${keyset}
     order by p.created_at desc, p.id desc
     limit ${page.limit}${offset}`;
-  return { name: `payments_matches_${shape}_${page.limit}${offset ? '_o' : ''}${keyset ? '_k' : ''}`, text, params };
+  const name = `payments_matches_${columns === exportColumns ? 'export_' : ''}${shape}_${page.limit}${offset ? '_o' : ''}${keyset ? '_k' : ''}`;
+  return { name, text, params };
 }
 
 /** How many payments match `filters` (text filters in names only when `namesOnly`), counted up to TOTAL_CAP + 1. */
@@ -273,15 +343,16 @@ async function namesPassTheCap(db: Database, orgId: number | null, filters: Paym
  * The page of a text-filtered list and its total when at most TOTAL_CAP payments match, else undefined. A page past
  * the end has no row to carry the count, so it is counted alone.
  */
-async function fewMatches(
+async function fewMatches<Raw extends { total?: string | number }>(
   db: Database,
   orgId: number | null,
   filters: PaymentFilters,
   page: { limit: number; offset: number; after?: PaymentCursor | undefined },
-): Promise<{ rows: ListedRaw[]; total: number } | undefined> {
+  columns: string,
+): Promise<{ rows: Raw[]; total: number } | undefined> {
   if (await namesPassTheCap(db, orgId, filters)) return undefined;
-  const { name, text, params } = fewMatchesStatement(orgId, filters, page);
-  const rows = await runStatement<ListedRaw>(db, name, text, params, { planEachCall: true });
+  const { name, text, params } = fewMatchesStatement(orgId, filters, page, columns);
+  const rows = await runStatement<Raw>(db, name, text, params, { planEachCall: true });
   const beyondTheEnd = rows.length === 0 && (page.offset > 0 || page.after !== undefined);
   const total = beyondTheEnd ? await countUpToCap(db, orgId, filters, false) : Number(rows[0]?.total ?? 0);
   return total > TOTAL_CAP ? undefined : { rows, total };
@@ -380,7 +451,7 @@ export async function listPayments(
   page: { limit: number; offset: number; after?: PaymentCursor | undefined },
 ): Promise<{ items: ListedPayment[]; total: number; totalCapped: boolean }> {
   if (hasTextFilter(filters)) {
-    const few = await fewMatches(db, orgId, filters, page);
+    const few = await fewMatches<ListedRaw>(db, orgId, filters, page, listColumns);
     if (few) return { items: few.rows.map(listedFrom), total: few.total, totalCapped: false };
     const rows = await walkedSearchPage(db, orgId, filters, page);
     return { items: rows.map(listedFrom), total: TOTAL_CAP, totalCapped: true };
@@ -416,12 +487,12 @@ export async function* paymentsInBatches(
   orgId: number | null,
   filters: PaymentFilters,
   batchSize: number,
-): AsyncGenerator<ListedPayment[]> {
+): AsyncGenerator<ExportedPayment[]> {
   if (hasTextFilter(filters)) {
     // Few matches: all of them in one statement through the trigram index (see fewMatchesStatement).
-    const few = await fewMatches(db, orgId, filters, { limit: TOTAL_CAP, offset: 0 });
+    const few = await fewMatches<ExportedRaw>(db, orgId, filters, { limit: TOTAL_CAP, offset: 0 }, exportColumns);
     if (few) {
-      if (few.rows.length > 0) yield few.rows.map(listedFrom);
+      if (few.rows.length > 0) yield few.rows.map(exportedFrom);
       return;
     }
   }
@@ -430,12 +501,12 @@ export async function* paymentsInBatches(
     const params = new StatementParams();
     const { where, shape } = whereOf(orgId, filters, params, 'count');
     const keyset = keysetAfter(after, params);
-    const text = `select ${listColumns} from payments p ${listJoins}
+    const text = `select ${exportColumns} from payments p ${listJoins}
       where ${where}${keyset} order by p.created_at desc, p.id desc limit ${batchSize}`;
-    const rows = await runStatement<ListedRaw>(db, `payments_export_${shape}_${batchSize}${keyset ? '_k' : ''}`, text, params, {
+    const rows = await runStatement<ExportedRaw>(db, `payments_export_${shape}_${batchSize}${keyset ? '_k' : ''}`, text, params, {
       planEachCall: hasTextFilter(filters),
     });
-    const batch = rows.map(listedFrom);
+    const batch = rows.map(exportedFrom);
     if (batch.length > 0) yield batch;
     const last = batch.at(-1);
     if (!last || batch.length < batchSize) return;
