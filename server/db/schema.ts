@@ -470,6 +470,11 @@ export const payments = pgTable(
     index('payments_org_status_gateway_idx').on(table.orgId, table.status, table.gatewayId),
     // Platform-wide periods (superadmin analyst questions across every organisation).
     index('payments_created_idx').on(table.createdAt),
+    // A superadmin's list of one status across every organisation, newest first (migration 0027).
+    index('payments_status_created_idx').on(table.status, table.createdAt, table.id),
+    // A customer's first and last name (migration 0026): a lower bound of a text filter's matches (manyMatchesProven).
+    index('payments_org_name_first_word_idx').on(table.orgId, sql`lower(split_part(${table.customerName}, ' ', 1))`),
+    index('payments_org_name_last_word_idx').on(table.orgId, sql`lower(split_part(${table.customerName}, ' ', -1))`),
     // A customer's payments by e-mail address (analyst questions naming one).
     index('payments_org_customer_email_idx').on(table.orgId, sql`lower(${table.customerEmail})`),
     // The list's substring search: trigrams of reference, name and e-mail under the organisation (btree_gin).

@@ -278,6 +278,14 @@ describe('organisation scope', () => {
       (await storedOf(null)).filter((row) => matchesText(row.customerName, 'kofi')).map((row) => row.reference),
     );
     expect(new Set(searched.references.map((reference) => reference.slice(4, 8))).size).toBe(2);
+    // One status across every organisation (compared with `=`) and several (`= any`): the same rows, newest first.
+    for (const statuses of [['Pending'], ['Success'], ['Failed', 'Pending']]) {
+      const listed = await listAll(`status=${statuses.join(',')}`, admin);
+      const stored = (await storedOf(null)).filter((row) => statuses.includes(row.status)).map((row) => row.reference);
+      expect(listed.references, statuses.join()).toEqual(stored);
+      // Statuses alone are the roll-ups' own filters: the total is exact, past the cap too.
+      expect({ total: listed.first.total, capped: listed.first.totalCapped }).toEqual({ total: stored.length, capped: false });
+    }
     expect((await call('GET', '/api/payments?organisationId=999999', admin)).statusCode).toBe(404);
     // The per-organisation path keeps working, with the same filters.
     const byPath = body<Page>(await call('GET', `/api/organisations/${orgB}/payments?status=Pending&pageSize=100`, admin));
@@ -300,6 +308,26 @@ describe('totals past the cap, and keyset pages', () => {
     expect({ total: justOver.total, capped: justOver.totalCapped }).toEqual({ total: 1000, capped: true });
     const atCap = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&currency=GHS&amountMax=11.00`, admin));
     expect({ total: atCap.total, capped: atCap.totalCapped }).toEqual({ total: 1000, capped: false });
+  });
+
+  it("tells a name's common first word past the cap in any case, and counts it exactly when other filters leave few", async () => {
+    for (const term of ['Broad', 'bROAD']) {
+      const page = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&customer=${term}`, admin));
+      expect({ total: page.total, capped: page.totalCapped }, term).toEqual({ total: 1000, capped: true });
+      expect(page.items.map((item) => item.customerName)).toEqual(Array.from({ length: 10 }, (_, i) => `Broad Name ${2500 - i}`));
+    }
+    // Every name's first word is Broad (2,500), but only amounts up to 11.00 (n ≤ 1,000) are asked for: exactly 1,000.
+    const few = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&customer=Broad&currency=GHS&amountMax=11.00`, admin));
+    expect({ total: few.total, capped: few.totalCapped, first: few.items[0]?.customerName }).toEqual({
+      total: 1000,
+      capped: false,
+      first: 'Broad Name 1000',
+    });
+    // A last word (the number) names one payment, and the term is in 43 names (n containing 99): counted, not proven.
+    const lastWord = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&customer=99`, admin));
+    expect({ total: lastWord.total, capped: lastWord.totalCapped }).toEqual({ total: 43, capped: false });
+    const rare = body<Page>(await call('GET', `/api/payments?organisationId=${orgBig}&customer=2499`, admin));
+    expect({ total: rare.total, capped: rare.totalCapped }).toEqual({ total: 1, capped: false });
   });
 
   it('caps a term found past the cap in e-mail addresses only, and walks its pages newest first', async () => {

@@ -37,3 +37,12 @@ export function emailLookupPartOf(term: string): string | undefined {
   if (at < LOCAL_PART_MIN || at === term.length - 1) return undefined;
   return term.slice(0, at + 1);
 }
+
+/**
+ * The term as a whole word of a name (its first or last, migration 0026's indexes), when it can be one: no space (the
+ * words are split at spaces) and no `@` (an e-mail-like term is looked up by its address). A name whose first or last
+ * word is the term contains it, so counting those names is a lower bound of the term's matches.
+ */
+export function nameWordOf(term: string): string | undefined {
+  return term.includes(' ') || term.includes('@') ? undefined : term;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailLookupPartOf, searchColumnsOf } from '../../../../../server/services/payments/search-terms.ts';
+import { emailLookupPartOf, nameWordOf, searchColumnsOf } from '../../../../../server/services/payments/search-terms.ts';
 
 describe('searchColumnsOf', () => {
   it('looks a term with a space up in names only', () => {
@@ -26,5 +26,15 @@ describe('emailLookupPartOf', () => {
 
   it('is nothing for a short or missing local part, no @, or a term that ends at its @', () => {
     for (const term of ['@gmail.com', 'ab@gmail.com', 'gmail.com', 'kofi@']) expect(emailLookupPartOf(term), term).toBeUndefined();
+  });
+});
+
+describe('nameWordOf', () => {
+  it('is the term when a name split at spaces can have it as a word', () => {
+    for (const term of ['Mensah', 'kwame', 'Aïcha', 'Owusu-Ansah', "N'Guessan"]) expect(nameWordOf(term), term).toBe(term);
+  });
+
+  it('is nothing for a term with a space or an @', () => {
+    for (const term of ['Kwame Mensah', 'kofi@', 'a@b.c']) expect(nameWordOf(term), term).toBeUndefined();
   });
 });
