@@ -7,7 +7,7 @@ import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
 import { paymentsInBatches, type ExportedPayment, type PaymentFilters } from './payments-list-repository.ts';
 
 /** Rows read per statement: one batch is all the export holds in memory. */
-export const EXPORT_BATCH_ROWS = 2000;
+export const EXPORT_BATCH_ROWS = 500;
 
 /** The export's columns, in order: what a spreadsheet user needs to reconcile, with amounts in major units. */
 export const EXPORT_HEADER = [
