@@ -19,10 +19,10 @@ import { hashPassword } from '../server/services/auth/passwords.ts';
 import { insertUser } from '../server/services/users/users-repository.ts';
 import { startStealMeter } from './lib/cpu-steal.ts';
 import { measureLoad, type LoadResult } from './lib/load.ts';
-import { parseBenchOptions, reproduce, type BenchOptions } from './lib/options.ts';
+import { ENGINES, parseBenchOptions, reproduce, type BenchOptions } from './lib/options.ts';
 import { freePort, startAppServer, startBareServer, stopProcess, type ServerProcess } from './lib/processes.ts';
 import { pendingPayments, setUpWebhookOrg, startReceiver, writeCallbacks } from './lib/psp.ts';
-import { markdown, misses, type EngineRun, type Report } from './lib/report.ts';
+import { markdown, misses, withKeptSections, type EngineRun, type Report } from './lib/report.ts';
 import { seedBenchData } from './lib/seed.ts';
 import type { AppServer, BenchContext, BenchScenario, BudgetCheck, Engine, LoadSpec, ScenarioResult } from './lib/types.ts';
 import { ON_REQUEST, SCENARIOS, SERVER_PROCESS } from './scenarios/index.ts';
@@ -483,15 +483,24 @@ const report: Report = {
 };
 for (const engine of options.engines) {
   const selected = allScenarios.filter((scenario) => wanted(scenario) && (scenario.engines ?? [engine]).includes(engine));
-  const run = await runEngine(engine, selected);
+  const when = new Date().toISOString();
+  const run = { when, ...(await runEngine(engine, selected)) };
   if (!options.scale && (!options.only || options.only.includes(SERVER_PROCESS))) run.checks.push(...(await processChecks(engine)));
   if (options.scale) compareWithBaseline(run, baseline);
   report.engines.push(run);
 }
+// This run's misses decide the exit status; the sections kept from the last results below are not measured again.
+const missed = misses(report);
+// A whole run (neither --only nor --scale) of some engines keeps the other engines' sections of the last results.
+if (!options.only && !options.scale && existsSync(baselineFile)) {
+  const measured = new Set(report.engines.map((run) => run.engine));
+  report.engines = withKeptSections(report, JSON.parse(readFileSync(baselineFile, 'utf8')) as Report, ENGINES);
+  const kept = report.engines.filter((run) => !measured.has(run.engine));
+  if (kept.length > 0) log(`\nKept the last results of ${kept.map((run) => `${run.engine} (${run.when})`).join(', ')}.`);
+}
 writeFileSync(`${resultsBase}.json`, `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(`${resultsBase}.md`, `${markdown(report)}\n`);
 log(`\nWrote ${path.relative(process.cwd(), resultsBase)}.md and .json.`);
-const missed = misses(report);
 if (missed.length > 0) {
   console.error(`\n${missed.length} budget(s) missed:\n- ${missed.join('\n- ')}`);
   process.exit(1);

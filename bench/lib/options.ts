@@ -18,7 +18,8 @@ export interface BenchOptions {
   consoleDir: string;
 }
 
-const ENGINES: readonly Engine[] = ['pglite', 'embedded', 'postgres'];
+/** Every engine, in the order a run measures them and results.md lists them. */
+export const ENGINES: readonly Engine[] = ['pglite', 'embedded', 'postgres'];
 
 export const DEFAULTS = { payments: 1_000_000, connections: 20, duration: 10, rounds: 3 };
 

@@ -4,6 +4,8 @@ import type { BudgetCheck, Engine, ScenarioResult } from './types.ts';
 
 export interface EngineRun {
   engine: Engine;
+  /** When this engine's run started; earlier than the report's own time in a section kept from the last results. */
+  when?: string;
   serverVersion: string;
   seedSeconds: number;
   /** pg_database_size, or the PGlite data directory's size, after the seed. */
@@ -21,6 +23,21 @@ export interface Report {
   engines: EngineRun[];
   /** --scale: the run compared with (bench/results.json when this run started). */
   baseline?: { when: string; payments: number };
+}
+
+/**
+ * The engines' sections of `fresh`, in `order`, with those it did not measure taken from `last` (each with the time it
+ * was measured) when `last` used the same data and method: re-measuring one engine leaves the page whole.
+ */
+export function withKeptSections(fresh: Report, last: Report, order: readonly Engine[]): EngineRun[] {
+  const sameMethod = last.payments === fresh.payments && JSON.stringify(last.settings) === JSON.stringify(fresh.settings);
+  const sectionOf = (engine: Engine): EngineRun[] => {
+    const measured = fresh.engines.find((run) => run.engine === engine);
+    if (measured) return [measured];
+    if (!sameMethod) return [];
+    return last.engines.filter((run) => run.engine === engine).map((run) => ({ ...run, when: run.when ?? last.when }));
+  };
+  return order.flatMap(sectionOf);
 }
 
 /** A CPU time over the measured seconds as a share of one core. */
@@ -82,7 +99,7 @@ export function markdown(report: Report): string {
     lines.push(
       `## ${run.engine}`,
       '',
-      `${run.serverVersion.split(' on ')[0] ?? run.serverVersion}; seeded in ${run.seedSeconds.toFixed(1)} s; database ${run.diskMb.toLocaleString('en')} MB on disk after the seed; load average at the end ${run.loadAverage.join(' / ')} (1 / 5 / 15 min).`,
+      `${run.when && run.when < report.when ? `Measured ${run.when}, in an earlier run (kept: this run did not measure ${run.engine}). ` : ''}${run.serverVersion.split(' on ')[0] ?? run.serverVersion}; seeded in ${run.seedSeconds.toFixed(1)} s; database ${run.diskMb.toLocaleString('en')} MB on disk after the seed; load average at the end ${run.loadAverage.join(' / ')} (1 / 5 / 15 min).`,
       '',
       '| scenario | req/s (rounds) | p50 ms | p99 ms | errors | × bare | CPU (% of a core) | server µs/req | budget | reproduce |',
       '|---|---:|---:|---:|---:|---:|---|---:|---|---|',

@@ -2,9 +2,8 @@
 // audits them: mobile preset, simulated throttling, Debian's Chromium), served by the engine's server as `npm start`
 // serves them. Each page's Performance score and LCP go to results.md's checks against issue 28's goal (Performance
 // ≥ 98, LCP ≤ 1.5 s). Run once, on the embedded PostgreSQL (the default store): what a page costs a phone is the
-// console's, not the engine's. Needs a built console (`--console-dir`); without one it says so.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+// console's, not the engine's. Needs the console as `npm run build` makes it (`--console-dir`, default dist); without it, it says so.
+import { consoleBuildProblem } from '../lib/console-build.ts';
 import type { BenchScenario, BudgetCheck } from '../lib/types.ts';
 
 const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
@@ -13,8 +12,9 @@ export const lighthouseScores: BenchScenario = {
   name: 'lighthouse',
   engines: ['embedded'],
   async run(context) {
-    if (!existsSync(path.join(context.consoleDir, 'login', 'index.html'))) {
-      console.log(`   no built console in ${context.consoleDir}: Lighthouse not run (npx astro build --outDir <dir>; --console-dir <dir>)`);
+    const problem = consoleBuildProblem(context.consoleDir);
+    if (problem) {
+      console.log(`   ${problem}: Lighthouse not run (--console-dir <dir>)`);
       return [];
     }
     // Imported here: Lighthouse and Playwright take seconds to load, and only this scenario uses them.

@@ -2,10 +2,9 @@
 // engine run just seeded: cold start to a healthy /api/health (budget ≤ 3 s), the server's peak RSS while API load
 // runs (budget on PGlite ≤ 800 MB; read from /proc/<pid>/status, the server alone), and the Largest Contentful
 // Paint of /login and the Integration Docs in headless Chromium (budget ≤ 1 s each).
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { medianLargestContentfulPaint } from '../../scripts/lib/largest-contentful-paint.ts';
+import { consoleBuildProblem } from '../lib/console-build.ts';
 import { measureLoad } from '../lib/load.ts';
 import { freePort, memoryMb, startAppServer, stopProcess, type AppServerOptions, type ServerProcess } from '../lib/processes.ts';
 import type { BudgetCheck, Engine } from '../lib/types.ts';
@@ -135,7 +134,8 @@ export async function serverProcess(options: ServerProcessOptions): Promise<Budg
     });
     options.log(`   server peak RSS ${peak} MB (sampled ${sampled} MB)`);
 
-    if (existsSync(path.join(options.server.consoleDir, 'login', 'index.html'))) {
+    const problem = consoleBuildProblem(options.server.consoleDir);
+    if (!problem) {
       for (const { page, ms, budget } of await largestContentfulPaints(server.baseUrl, token)) {
         checks.push({
           name: `Largest Contentful Paint of ${page} (headless Chromium, median of ${LCP_LOADS} fresh loads)`,
@@ -148,9 +148,7 @@ export async function serverProcess(options: ServerProcessOptions): Promise<Budg
         options.log(`   LCP ${page} ${ms} ms`);
       }
     } else {
-      options.log(
-        `   no built console in ${options.server.consoleDir}: LCP not measured (npx astro build --outDir <dir>; BENCH_CONSOLE_DIR=<dir>)`,
-      );
+      options.log(`   ${problem}: LCP not measured (--console-dir <dir> or BENCH_CONSOLE_DIR=<dir>)`);
     }
   } finally {
     await stopProcess(server);
