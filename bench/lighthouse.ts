@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../tests/helpers/net.ts';
+import { consoleBuildProblem } from './lib/console-build.ts';
 import { checkoutPath, consolePages, runLighthouse } from './scenarios/lighthouse.ts';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' } } });
@@ -53,6 +54,11 @@ let dataDir: string | undefined;
 try {
   let baseUrl = values.url;
   if (!baseUrl) {
+    const problem = consoleBuildProblem(consoleDir);
+    if (problem) {
+      console.error(`${problem}: nothing measured.`);
+      process.exit(2);
+    }
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'payrail-lighthouse-data-'));
     ({ child: server, baseUrl } = await startServer(dataDir));
   }
