@@ -6,7 +6,10 @@ import { findOrganisation } from '../organisations/organisations-repository.ts';
 import { cachedCurrenciesByCode } from '../reference/currency-cache.ts';
 import { paymentsInBatches, type ExportedPayment, type PaymentFilters } from './payments-list-repository.ts';
 
-/** Rows read per statement: one batch is all the export holds in memory. */
+/**
+ * Rows read per statement. The export holds two batches, the one being written and the next being read; a small one
+ * keeps its rows short-lived, so few reach V8's old generation (docs/performance.md, "Export").
+ */
 export const EXPORT_BATCH_ROWS = 500;
 
 /** The export's columns, in order: what a spreadsheet user needs to reconcile, with amounts in major units. */
