@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import { fileURLToPath } from 'node:url';
+import { clientChunkGroups } from './scripts/lib/client-chunks.ts';
 import { addModulePreloads } from './scripts/lib/module-preload.ts';
 
 /** Every page preloads the modules it runs at once, so a phone fetches them in parallel, not level by level. */
@@ -25,6 +26,8 @@ export default defineConfig({
   // Integration Docs code blocks (shiki at build time): a dark theme whose comments keep 4.5:1 contrast.
   markdown: { shikiConfig: { theme: 'github-dark-default' } },
   vite: {
+    // The browser's modules in a few chunks instead of one per set of importers (scripts/lib/client-chunks.ts).
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: clientChunkGroups } } } } } },
     server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
     build: {
       // Monaco (the gateway and bank config editor, ~3.9 MB) is one chunk that only those screens load, on demand.

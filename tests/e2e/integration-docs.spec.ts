@@ -7,6 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { sandboxEntry } from '../../server/db/provider-catalogue.ts';
 import { BASE_URL, SUPERADMIN } from './support/constants.ts';
 import { STORAGE_STATE, expectNoSeriousA11yViolations, saveScreen, screenHeading, sidebar, toast } from './support/console.ts';
+import { monacoIn } from './support/monaco.ts';
 import { apiCreateOrganisation, apiCreateUser, apiToken, uniqueTag } from './support/users-api.ts';
 
 const DOCS = '/dashboard/integration-docs';
@@ -119,8 +120,7 @@ test.describe('as superadmin', () => {
     const watch = watchPage(page);
     await openDocs(page, `${DOCS}/tools`);
     const playground = page.locator('.docs-tool').filter({ has: page.getByRole('heading', { name: 'Config validator playground' }) });
-    const field = playground.locator('.json-editor[data-editor="monaco"]');
-    await expect(field.locator('.monaco-editor')).toBeVisible();
+    const field = await monacoIn(playground);
     const check = playground.getByRole('status', { name: 'Config to validate check' });
     await expect(check).toContainText('Config is valid.');
 

@@ -77,6 +77,21 @@ test.describe('while the session loads', () => {
     release();
     await waitForConsole(page);
   });
+
+  test("the page's head asks for the profile once, and the console uses that answer", async ({ page }) => {
+    const profileRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users/me') profileRequests.push(request.method());
+    });
+    await page.goto('/dashboard/users');
+    await waitForConsole(page);
+    await expect(screenHeading(page)).toBeVisible();
+    expect(profileRequests).toEqual(['GET']);
+    // Every page load checks the session once: the next page's head asks again.
+    await page.goto('/dashboard');
+    await waitForConsole(page);
+    expect(profileRequests).toEqual(['GET', 'GET']);
+  });
 });
 
 test.describe('unknown paths', () => {

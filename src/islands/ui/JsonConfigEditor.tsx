@@ -49,8 +49,9 @@ function IssueItem({ issue, kind }: { issue: ConfigIssue; kind: 'error' | 'hint'
 }
 
 /**
- * A JSON config field: a plain labelled textarea at once, upgraded to the bundled Monaco editor once it
- * has loaded (lazily). The shared validator checks every change (debounced); its errors and hints are
+ * A JSON config field: a plain labelled textarea at once, upgraded to the bundled Monaco editor (774 KiB compressed)
+ * once someone means to edit: the first focus of the field or the pointer over it starts the load, so a page that
+ * only shows the field never pays for Monaco (docs/web-performance.md). The shared validator checks every change (debounced); its errors and hints are
  * listed under the editor in plain text, and Monaco also shows them as markers in the text.
  */
 export default function JsonConfigEditor({
@@ -72,16 +73,31 @@ export default function JsonConfigEditor({
   const checkId = `${id}-check`;
   const [Monaco, setMonaco] = useState<ComponentType<MonacoJsonEditorProps> | null>(null);
   const [validate, setValidate] = useState<ConfigTextValidator | null>(null);
+  const [editorWanted, setEditorWanted] = useState(false);
   const focusEditor = useRef<(() => void) | null>(null);
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  // Set when Monaco replaces a focused textarea, so the caret moves into the editor instead of being lost.
+  const focusWhenReady = useRef(false);
   const settled = useDebouncedValue(value, checkDelayMs);
+  const wantEditor = () => setEditorWanted(true);
 
   useEffect(() => {
+    if (!editorWanted) return;
     let active = true;
     loadMonacoEditor()
       .then((component) => {
-        if (active) setMonaco(() => component);
+        if (!active) return;
+        focusWhenReady.current = textarea.current !== null && document.activeElement === textarea.current;
+        setMonaco(() => component);
       })
       .catch((failure: unknown) => console.warn('The code editor could not be loaded; using a plain text area.', failure));
+    return () => {
+      active = false;
+    };
+  }, [editorWanted]);
+
+  useEffect(() => {
+    let active = true;
     loadConfigValidator()
       .then((validator) => {
         if (active) setValidate(() => validator);
@@ -115,7 +131,7 @@ export default function JsonConfigEditor({
           <RequiredMark required={required} />
         </label>
       )}
-      <div className={error ? 'json-editor__frame is-invalid' : 'json-editor__frame'}>
+      <div className={error ? 'json-editor__frame is-invalid' : 'json-editor__frame'} onPointerEnter={wantEditor}>
         {Monaco ? (
           <Monaco
             value={value}
@@ -127,10 +143,13 @@ export default function JsonConfigEditor({
             readOnly={readOnly}
             onReady={(focus) => {
               focusEditor.current = focus;
+              if (focusWhenReady.current) focus();
+              focusWhenReady.current = false;
             }}
           />
         ) : (
           <textarea
+            ref={textarea}
             id={fieldId}
             className="json-editor__textarea"
             style={{ height }}
@@ -143,6 +162,7 @@ export default function JsonConfigEditor({
             aria-describedby={describedBy}
             value={value}
             onChange={(event) => onChange(event.target.value)}
+            onFocus={wantEditor}
           />
         )}
       </div>

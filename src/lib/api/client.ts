@@ -60,10 +60,15 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Calls the API; resolves with the parsed body, or logs and throws an ApiError. */
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+export function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return apiAnswer<T>(method, path, () => fetch(apiUrl(path, options.query), buildInit(method, options)));
+}
+
+/** Reads the answer of a request already sent (or sent by `send`) exactly as apiRequest reads its own. */
+export async function apiAnswer<T>(method: string, path: string, send: () => Promise<Response>): Promise<T> {
   let error: ApiError;
   try {
-    const response = await fetch(apiUrl(path, options.query), buildInit(method, options));
+    const response = await send();
     const body = await readBody(response);
     if (response.ok) return body as T;
     error = new ApiError({ body, status: response.status, statusText: response.statusText });

@@ -1,8 +1,13 @@
 // The JSON config editor (Monaco) as a person uses it: wait for it, type into it, read its findings.
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The JSON config editor inside `scope` once Monaco has replaced the textarea fallback. */
+/**
+ * The JSON config editor inside `scope` once Monaco has replaced the textarea fallback. Monaco loads when a person
+ * means to edit, so this first focuses the field, as clicking into it would.
+ */
 export async function monacoIn(scope: Locator): Promise<Locator> {
+  const fallback = scope.locator('.json-editor[data-editor="textarea"] textarea');
+  if ((await fallback.count()) > 0) await fallback.first().focus();
   const field = scope.locator('.json-editor[data-editor="monaco"]');
   await expect(field).toBeVisible();
   const editor = field.locator('.monaco-editor');

@@ -89,6 +89,17 @@ test("the form's own error marks the field invalid and is announced with it", ()
   expect(field.getAttribute('aria-describedby')).toContain(screen.getByText('JSON.').id);
 });
 
+test('Monaco is asked for only once the field is focused or pointed at, and only once', async () => {
+  render(<Harness initial={valid} />);
+  const field = screen.getByRole('textbox', { name: /^Config/ });
+  await waitFor(() => expect(screen.getByRole('status', { name: 'Config check' }).textContent).toBe('Config is valid.'));
+  expect(loadMonacoEditor).not.toHaveBeenCalled();
+  fireEvent.pointerEnter(field.parentElement as HTMLElement);
+  expect(loadMonacoEditor).toHaveBeenCalledTimes(1);
+  fireEvent.focus(field);
+  expect(loadMonacoEditor).toHaveBeenCalledTimes(1);
+});
+
 test('once Monaco has loaded it replaces the textarea and gets the value, the label and the check', async () => {
   const seen: MonacoJsonEditorProps[] = [];
   const Stub: ComponentType<MonacoJsonEditorProps> = (props) => {
@@ -102,7 +113,9 @@ test('once Monaco has loaded it replaces the textarea and gets the value, the la
   let resolve: (component: ComponentType<MonacoJsonEditorProps>) => void = () => {};
   vi.mocked(loadMonacoEditor).mockReturnValue(new Promise((done) => (resolve = done)));
   render(<Harness initial={valid} />);
-  expect(screen.getByRole('textbox', { name: /^Config/ }).tagName).toBe('TEXTAREA');
+  const textarea = screen.getByRole('textbox', { name: /^Config/ });
+  expect(textarea.tagName).toBe('TEXTAREA');
+  act(() => textarea.focus());
   await act(async () => resolve(Stub));
   expect(document.querySelector('.json-editor')?.getAttribute('data-editor')).toBe('monaco');
   expect(screen.queryByRole('textbox')).toBeNull();
@@ -118,6 +131,7 @@ test('if Monaco cannot be loaded the textarea stays', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.mocked(loadMonacoEditor).mockRejectedValue(new Error('chunk failed'));
   render(<Harness initial={valid} />);
+  fireEvent.focus(screen.getByRole('textbox', { name: /^Config/ }));
   await waitFor(() => expect(warn).toHaveBeenCalled());
   expect(screen.getByRole('textbox', { name: /^Config/ }).tagName).toBe('TEXTAREA');
   expect(document.querySelector('.json-editor')?.getAttribute('data-editor')).toBe('textarea');
