@@ -62,7 +62,6 @@ export interface ExportedPayment {
   gatewayName: string | null;
   providerReference: string | null;
   organisationCode: string;
-  cursor: PaymentCursor;
 }
 
 const exportColumns = `p.reference, p.receipt_number, ${isoTimestampSql('p.created_at')} as created_at,
@@ -109,9 +108,14 @@ function exportedFrom(raw: ExportedRaw): ExportedPayment {
     gatewayName: raw.gateway_name,
     providerReference: raw.provider_reference,
     organisationCode: raw.organisation_code,
-    cursor: { createdAt: raw.cursor_at, id: Number(raw.cursor_id) },
   };
 }
+
+/** The keyset position of a row read with its cursor columns: where the next page or batch starts after it. */
+const cursorOf = (raw: { cursor_at: string; cursor_id: string | number | bigint }): PaymentCursor => ({
+  createdAt: raw.cursor_at,
+  id: Number(raw.cursor_id),
+});
 
 /**
  * How each channel reads from the payments table. The table keeps whether a payment was started at a gateway or a bank
@@ -457,7 +461,7 @@ function listedFrom(raw: ListedRaw): ListedPayment {
     paidAt: raw.paid_at,
     gatewayName: raw.gateway_name,
     organisationCode: raw.organisation_code,
-    cursor: { createdAt: raw.cursor_at, id: Number(raw.cursor_id) },
+    cursor: cursorOf(raw),
   });
 }
 
@@ -541,10 +545,9 @@ export async function* paymentsInBatches(
     const rows = await runStatement<ExportedRaw>(db, `payments_export_${shape}_${batchSize}${keyset ? '_k' : ''}`, text, params, {
       planEachCall: hasTextFilter(filters),
     });
-    const batch = rows.map(exportedFrom);
-    if (batch.length > 0) yield batch;
-    const last = batch.at(-1);
-    if (!last || batch.length < batchSize) return;
-    after = last.cursor;
+    if (rows.length > 0) yield rows.map(exportedFrom);
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = cursorOf(last);
   }
 }
