@@ -5,7 +5,9 @@
 // on both engines), so runs are reproducible: customers from the seeded generator of bench/lib/customers.ts (each
 // organisation its own window of them, paying repeatedly), gateways (two or three an organisation), currencies,
 // statuses, log-uniform amounts, and the channel a payment came through (API or console to a gateway, hosted checkout,
-// bank checkout, no gateway, Record URL).
+// bank checkout, no gateway, Record URL). Rows are written in the order they were created, evenly over the days with
+// under a minute of jitter, as a live table fills: its heap follows created_at (a newest-first read such as the export
+// reads neighbouring rows), where drawing each row's day at random left every row of a batch on a page of its own.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/raw.ts';
@@ -169,7 +171,7 @@ export async function seedBenchData(db: Database, options: SeedOptions): Promise
     // after creation. Gateways 60 / 25 / 15 % by priority. Amounts log-uniform over GH₵2 … GH₵10,000, half of them whole.
     await db.execute(sql`
       with numbered as (
-        select s.*, ${pick(1, options.days)} as day, ${pick(2, 86_400)} as second, ${pick(3, 100)} as status_draw,
+        select s.*, ${pick(2, 60)} as jitter, ${pick(3, 100)} as status_draw,
                ${pick(4, 100)} as channel_draw, ${pick(5, 100)} as gateway_draw, ${pick(6, 100)} as currency_draw,
                ${pick(7, 1_000_000)} as amount_draw, ${pick(8, 2)} as whole, ${pick(9, DESCRIPTIONS.length)} as description_draw,
                ${pick(10, 10)} as phone_draw, ${pick(11, 10_000_000)} as phone_number, 1 + ${pick(12, 599)} as paid_after
@@ -180,7 +182,7 @@ export async function seedBenchData(db: Database, options: SeedOptions): Promise
       ),
       drawn as (
         select r.*, o.id as org_id, o.code, o.name as org_name, o.currencies,
-               ${now}::timestamptz - (r.day * interval '1 day') - (r.second * interval '1 second') as at,
+               ${now}::timestamptz - ((${int(options.payments)} - r.n) * ${int(options.days * 86_400)}::float8 / ${int(options.payments)} + r.jitter) * interval '1 second' as at,
                case when r.channel_draw < 55 then 'gateway' when r.channel_draw < 67 then 'checkout' when r.channel_draw < 75 then 'bank'
                     when r.channel_draw < 87 then 'none' else 'record-url' end as channel,
                case when r.channel_draw < 35 or r.channel_draw between 75 and 86 then cashier.id end as created_by,
@@ -229,6 +231,8 @@ export async function seedBenchData(db: Database, options: SeedOptions): Promise
         from payment p
         join bench_customers c
           on c.id = (p.position * 7919 + p.m % case when p.position = ${int(organisations)} then ${int(largeCustomers)} else ${int(normalCustomers)} end) % ${int(CUSTOMER_POOL)}
+        -- In creation order, so ids and the heap follow created_at as in a live table (the join would scramble them).
+        order by p.n
         returning id, status, description, created_at
       )
       -- The Record URL's cause in the payment's history, as recording one keeps it.

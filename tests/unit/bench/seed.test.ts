@@ -39,6 +39,19 @@ describe('the bench seed', () => {
     expect(seeded.firstOrgId).toBe(seeded.orgIds[0]);
   });
 
+  it('writes payments in the order they were created, evenly over the days up to now, as a live table fills', async () => {
+    const [order] = await rows<{ out_of_order: number; first: string; last: string; days: number }>(sql`
+      select count(*) filter (where created_at < previous - interval '1 minute')::integer as out_of_order,
+             min(created_at)::text as first, max(created_at)::text as last,
+             count(distinct (created_at at time zone 'UTC')::date)::integer as days
+      from (select created_at, lag(created_at) over (order by id) as previous from payments) ordered`);
+    // Under a minute of jitter: no row is older than the one written before it by more than that.
+    expect(order?.out_of_order).toBe(0);
+    expect(new Date(order!.first).getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 365 * 86_400_000 - 60_000);
+    expect(new Date(order!.last).getTime()).toBeLessThanOrEqual(NOW.getTime());
+    expect(order?.days).toBeGreaterThanOrEqual(360);
+  });
+
   it('writes varied customers, gateways, currencies, statuses, amounts and channels', async () => {
     const [mix] = await rows<Record<string, number>>(sql`
       select count(distinct customer_name)::integer as names, count(distinct customer_email)::integer as emails,
