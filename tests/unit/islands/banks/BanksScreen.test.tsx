@@ -139,6 +139,8 @@ test("the banks' config editor is the gateways' one, with the shared validator's
   await screen.findByText('No banks yet.');
   fireEvent.click(screen.getAllByRole('button', { name: 'Add Bank' })[0] as HTMLElement);
   const region = screen.getByRole('region', { name: 'New bank' });
+  expect(loadMonacoEditor).not.toHaveBeenCalled();
+  fireEvent.focus(textbox(region, 'API config (JSON)'));
   fireEvent.change(textbox(region, 'API config (JSON)'), {
     target: { value: JSON.stringify({ baseUrl: 'https://a.example', auth: { type: 'header' }, init: { method: 'POST', url: '/x' } }) },
   });
