@@ -17,9 +17,23 @@ const modulePreloads = {
   },
 };
 
+/** `client:session`: console islands hydrate after the head's session check has painted (src/lib/session-check.ts). */
+/** @type {import('astro').AstroIntegration} */
+const sessionDirective = {
+  name: 'payrail-session-directive',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({
+        name: 'session',
+        entrypoint: fileURLToPath(new URL('./src/directives/after-session-check.ts', import.meta.url)),
+      });
+    },
+  },
+};
+
 export default defineConfig({
   output: 'static',
-  integrations: [react(), mdx(), modulePreloads],
+  integrations: [react(), mdx(), modulePreloads, sessionDirective],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   devToolbar: { enabled: false },

@@ -1,9 +1,9 @@
-// `node bench/lighthouse.ts [--url http://host:port] [--only /dashboard/payments,/login]`: Lighthouse (mobile,
+// `node bench/lighthouse.ts [--url http://host:port] [--only /dashboard/payments,/login] [--reports DIR]`: Lighthouse (mobile,
 // simulated throttling) on every console and public page. Without --url it starts the built console (CONSOLE_DIR,
 // default dist/) on a fresh embedded database; with --url it audits that server, signing in as ADMIN_EMAIL /
-// ADMIN_PASSWORD. Exits 1 when a page misses Performance ≥ 98 or LCP ≤ 1.5 s.
+// ADMIN_PASSWORD. --reports writes each page's full Lighthouse report (JSON) to DIR. Exits 1 when a page misses Performance ≥ 98 or LCP ≤ 1.5 s.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,7 +11,7 @@ import { freePort } from '../tests/helpers/net.ts';
 import { consoleBuildProblem } from './lib/console-build.ts';
 import { checkoutPath, consolePages, runLighthouse } from './scenarios/lighthouse.ts';
 
-const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' }, reports: { type: 'string' } } });
 const consoleDir = path.resolve(process.env['CONSOLE_DIR'] ?? 'dist');
 const email = process.env['ADMIN_EMAIL'] ?? 'lighthouse@payrail.test';
 const password = process.env['ADMIN_PASSWORD'] ?? 'lighthouse-password-1';
@@ -66,7 +66,16 @@ try {
   const only = values.only?.split(',');
   const selected = only ? pages.filter((page) => only.includes(page.path)) : pages;
   console.log(`Lighthouse, mobile, simulated throttling: ${selected.length} pages of ${baseUrl}`);
-  const results = await runLighthouse({ baseUrl, pages: selected, email, password, log: console.log });
+  const reportsDir = values.reports ? path.resolve(values.reports) : undefined;
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+  const results = await runLighthouse({
+    baseUrl,
+    pages: selected,
+    email,
+    password,
+    log: console.log,
+    ...(reportsDir ? { reportsDir } : {}),
+  });
   const missed = results.filter((result) => !result.meetsGoal);
   console.log(missed.length === 0 ? 'Every page meets the goal.' : `${missed.length} page(s) miss Performance ≥ 98 or LCP ≤ 1.5 s.`);
   process.exitCode = missed.length === 0 ? 0 : 1;

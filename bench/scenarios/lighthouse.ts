@@ -1,7 +1,7 @@
 // Lighthouse (mobile preset, simulated throttling: a mid-range phone on slow 4G) on every page of the built console
 // and the payer-facing pages, signed in where the page needs it. Debian's Chromium, never a downloaded browser.
 // Goal per page (issue 28): Performance ≥ 98 and Largest Contentful Paint ≤ 1.5 s.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -45,6 +45,8 @@ export interface LighthouseOptions {
   email: string;
   password: string;
   log?: (message: string) => void;
+  /** A directory to write each page's full Lighthouse report to (JSON), for reading what a figure is made of. */
+  reportsDir?: string;
 }
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
@@ -134,6 +136,8 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
       });
       if (!runner) throw new Error(`Lighthouse returned nothing for ${page.path}`);
       const { lhr } = runner;
+      if (options.reportsDir)
+        writeFileSync(path.join(options.reportsDir, `${page.path.replaceAll('/', '_') || 'root'}.json`), JSON.stringify(lhr));
       const audits = lhr.audits as Record<string, { numericValue?: number; details?: { overallSavingsBytes?: number } }>;
       const result: LighthouseResult = {
         path: page.path,

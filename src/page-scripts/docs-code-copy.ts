@@ -28,7 +28,13 @@ async function onCopy(button: HTMLButtonElement): Promise<void> {
   );
 }
 
-document.addEventListener('click', (event) => {
+function onClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-copy-code]') : null;
   if (target) void onCopy(target);
-});
+}
+
+/** Makes every Copy button of the page work; returns the function that stops it. */
+export function installCodeCopy(): () => void {
+  document.addEventListener('click', onClick);
+  return () => document.removeEventListener('click', onClick);
+}

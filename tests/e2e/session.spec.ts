@@ -1,5 +1,5 @@
 // docs/console.md#states Session and Logout; #screens "An unauthenticated visitor is sent to /login"; "Any other path redirects to /login".
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SUPERADMIN } from './support/constants.ts';
 import {
   STORAGE_STATE,
@@ -91,6 +91,76 @@ test.describe('while the session loads', () => {
     await page.goto('/dashboard');
     await waitForConsole(page);
     expect(profileRequests).toEqual(['GET', 'GET']);
+  });
+});
+
+/** Holds every request matching `pattern` until the returned function is called; collects their URLs. */
+async function holdRequests(page: Page, pattern: string): Promise<{ urls: string[]; release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const urls: string[] = [];
+  await page.route(pattern, async (route) => {
+    urls.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  return { urls, release };
+}
+
+test.describe("the screen's heading comes with the page, before its modules", () => {
+  test.describe('superadmin', () => {
+    test.use({ storageState: STORAGE_STATE.superadmin });
+
+    test('hidden until the profile answers; shown before any island loads; then the island takes its place', async ({ page }) => {
+      const profile = await holdRequests(page, '**/api/users/me');
+      const modules = await holdRequests(page, '**/_astro/*.js');
+      await page.goto('/dashboard/users', { waitUntil: 'domcontentloaded' });
+      await expect.poll(() => profile.urls.length).toBe(1);
+      await expect(screenHeading(page)).toHaveCount(0);
+      // The islands and their modules wait for the session check.
+      expect(modules.urls).toEqual([]);
+
+      profile.release();
+      await expect(screenHeading(page)).toHaveText('All System Users');
+      await expect(page.getByText('Everyone who can sign in to Payrail, across every organisation.')).toBeVisible();
+      await expect(sidebar(page)).toHaveCount(0);
+      await expect.poll(() => modules.urls.length).toBeGreaterThan(0);
+
+      modules.release();
+      await waitForConsole(page);
+      await expect(screenHeading(page)).toHaveCount(1);
+      await expect(page.locator('[data-early-heading]')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Create User' })).toBeVisible();
+    });
+  });
+
+  test.describe('orgadmin', () => {
+    test.use({ storageState: STORAGE_STATE.orgadmin });
+
+    test("an organisation admin's variant, with the organisation's name filled in", async ({ page }) => {
+      const modules = await holdRequests(page, '**/_astro/*.js');
+      await page.goto('/dashboard/users', { waitUntil: 'domcontentloaded' });
+      await expect(screenHeading(page)).toHaveText('Organisation Users');
+      await expect(page.getByText('Everyone who can sign in for Demo Organisation.')).toBeVisible();
+      await expect(page.getByText('All System Users')).toBeHidden();
+      modules.release();
+      await waitForConsole(page);
+      await expect(screenHeading(page)).toHaveText('Organisation Users');
+      await expect(page.getByText('Everyone who can sign in for Demo Organisation.')).toHaveCount(1);
+    });
+  });
+
+  test('a refused session check reveals nothing and ends on /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate((key) => localStorage.setItem(key, 'not-a-real.jwt.token'), TOKEN_KEY);
+    const modules = await holdRequests(page, '**/_astro/*.js');
+    const me = page.waitForResponse((r) => r.url().endsWith('/api/users/me'));
+    await page.goto('/dashboard/users', { waitUntil: 'domcontentloaded' });
+    expect((await me).status()).toBe(401);
+    await expect.poll(() => modules.urls.length).toBeGreaterThan(0);
+    await expect(screenHeading(page)).toHaveCount(0);
+    modules.release();
+    await expect(page).toHaveURL(urlPath('/login'));
   });
 });
 

@@ -1,3 +1,4 @@
+import { headingForEveryone } from '../../lib/screen-heading.ts';
 import { useId, useState, type SubmitEvent } from 'react';
 import { askAnalyst, type AnalystAnswer, type AnalystResult } from '../../lib/api/ai.ts';
 import { AI_SUMMARY_FAILED, EXAMPLE_QUESTIONS, QUESTION_MAX_LENGTH } from '../../lib/ai-analyst.ts';
@@ -13,6 +14,12 @@ import Pager from '../ui/Pager.tsx';
 import ScreenHeader from '../ui/ScreenHeader.tsx';
 import InlineSelect from '../ui/InlineSelect.tsx';
 import { organisationOptions, useAllOrganisations } from '../organisations/useAllOrganisations.ts';
+
+/** The analyst screen's heading, the same for every role; the page's HTML shows it first (ScreenHeading.astro). */
+export const AI_REPORTING_HEADING = headingForEveryone(
+  'AI Analyst',
+  'Ask about your payments in plain English: totals, counts, top customers, failures, trends.',
+);
 
 const COLUMNS: readonly Column<AnalystResult>[] = [
   { key: 'reference', card: 'title', header: 'Reference ID', render: (row) => <span className="code-tag">{row.reference}</span> },
@@ -82,10 +89,7 @@ function Analyst({ superadmin }: { superadmin: boolean }) {
   const rows = answer?.results ?? [];
   return (
     <section className="screen ai-screen">
-      <ScreenHeader
-        title="AI Analyst"
-        description="Ask about your payments in plain English: totals, counts, top customers, failures, trends."
-      />
+      <ScreenHeader {...AI_REPORTING_HEADING.superadmin} />
       <form className="card ai-question" onSubmit={submit}>
         <label htmlFor={questionId} className="ai-question__label">
           Ask a question

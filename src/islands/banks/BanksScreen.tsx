@@ -1,3 +1,4 @@
+import type { ScreenHeadingText } from '../../lib/screen-heading.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { createBank, deleteBank, listBanks, updateBank } from '../../lib/api/banks.ts';
@@ -28,13 +29,21 @@ import BankForm from './BankForm.tsx';
 
 type Listing = { status: 'loading' } | { status: 'loaded'; banks: Bank[] } | { status: 'failed' };
 
-const DESCRIPTIONS: Record<Scope, string> = {
-  global: 'Banks offered platform-wide for direct bank checkout, each with the API config Payrail calls it with.',
-  organisation: "Your organisation's own banks for direct bank checkout, each with the API config Payrail calls it with.",
-};
+/** The banks screen's heading by role; the page's HTML shows it first (ScreenHeading.astro). */
+export const BANKS_HEADING = {
+  superadmin: {
+    title: banksTitle('global'),
+    description: 'Banks offered platform-wide for direct bank checkout, each with the API config Payrail calls it with.',
+  },
+  orgadmin: {
+    title: banksTitle('organisation'),
+    description: "Your organisation's own banks for direct bank checkout, each with the API config Payrail calls it with.",
+  },
+} satisfies ScreenHeadingText;
+const HEADING_BY_SCOPE = { global: BANKS_HEADING.superadmin, organisation: BANKS_HEADING.orgadmin } satisfies Record<Scope, unknown>;
 
 function Banks({ scope }: { scope: Scope }) {
-  const title = banksTitle(scope);
+  const heading = HEADING_BY_SCOPE[scope];
   const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -121,8 +130,7 @@ function Banks({ scope }: { scope: Scope }) {
   return (
     <section className="screen">
       <ScreenHeader
-        title={title}
-        description={DESCRIPTIONS[scope]}
+        {...heading}
         actions={
           <button
             ref={addRef}

@@ -1,3 +1,4 @@
+import { superadminOnlyHeading } from '../../lib/screen-heading.ts';
 import { deleteCurrency, listCurrencies, updateCurrency } from '../../lib/api/currencies.ts';
 import type { Currency } from '../../lib/api/types.ts';
 import { decimalPlaces } from '../../lib/reference-forms.ts';
@@ -18,10 +19,15 @@ function BaseUnit({ baseUnit }: { baseUnit: number }) {
   );
 }
 
+/** The currencies screen's heading; the page's HTML shows it first (ScreenHeading.astro). */
+export const CURRENCIES_HEADING = superadminOnlyHeading(
+  'Currency Management',
+  'Currencies organisations can take payments in. Disabled ones cannot be added to organisations.',
+);
+
 const CURRENCIES: ReferenceKind<Currency> = {
   noun: 'currency',
-  title: 'Currency Management',
-  description: 'Currencies organisations can take payments in. Disabled ones cannot be added to organisations.',
+  ...CURRENCIES_HEADING.superadmin,
   plural: 'Currencies',
   emptyDescription: 'Create the first currency organisations can take payments in.',
   list: (paging) => listCurrencies(paging),
@@ -33,5 +39,5 @@ const CURRENCIES: ReferenceKind<Currency> = {
 
 /** Currency Management (superadmin): the paged table of currencies with create, edit, toggle and delete. */
 export default function CurrencyManagement() {
-  return <SuperadminScreen title="Currency Management">{() => <ReferenceManagement kind={CURRENCIES} />}</SuperadminScreen>;
+  return <SuperadminScreen title={CURRENCIES_HEADING.orgadmin.title}>{() => <ReferenceManagement kind={CURRENCIES} />}</SuperadminScreen>;
 }

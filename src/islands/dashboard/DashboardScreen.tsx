@@ -1,3 +1,4 @@
+import type { ScreenHeadingText } from '../../lib/screen-heading.ts';
 import { useEffect, useState } from 'react';
 import {
   getGatewayUsage,
@@ -27,6 +28,12 @@ import ScreenHeader from '../ui/ScreenHeader.tsx';
 import ChartCanvas from './ChartCanvas.tsx';
 
 const CHART_DAYS = 30;
+
+/** The dashboard's heading by role; the page's HTML shows it first (ScreenHeading.astro). */
+export const DASHBOARD_HEADING = {
+  superadmin: { title: 'Dashboard', description: 'Payment volume across every organisation on the platform.' },
+  orgadmin: { title: 'Dashboard', description: "Your organisation's payment volume." },
+} satisfies ScreenHeadingText;
 
 /** Loads one dashboard figure; a failure is only logged (docs/console.md#messages) and the default (zeros) stays. */
 function useFigure<T>(load: () => Promise<T>, fallback: T): { value: T; loaded: boolean } {
@@ -129,7 +136,7 @@ function SuperadminDashboard() {
     .map((entry) => formatVolume(entry.total, entry.currency));
   return (
     <section className="screen dashboard-screen">
-      <ScreenHeader title="Dashboard" description="Payment volume across every organisation on the platform." />
+      <ScreenHeader {...DASHBOARD_HEADING.superadmin} />
       <div className="stat-grid stat-grid--four">
         <StatCard label="Total Organisations" value={s.orgCount.toLocaleString('en-GH')} />
         <StatCard label="Total Transactions" value={s.transactionCount.toLocaleString('en-GH')} />
@@ -194,7 +201,7 @@ function OrganisationDashboard() {
   const usageLabel = `Gateway Usage: ${usage.value.map((entry) => `${entry.name} ${entry.count}`).join(', ') || 'no payments yet'}.`;
   return (
     <section className="screen dashboard-screen">
-      <ScreenHeader title="Dashboard" description="Your organisation's payment volume." />
+      <ScreenHeader {...DASHBOARD_HEADING.orgadmin} />
       <div className="stat-grid stat-grid--four">
         <StatCard label="Total Volume" value={formatVolume(t.total, t.currency)} extra={otherCurrencies(t, 'total')} />
         <VolumeCards totals={t} />

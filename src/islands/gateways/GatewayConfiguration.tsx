@@ -1,3 +1,4 @@
+import type { ScreenHeadingText } from '../../lib/screen-heading.ts';
 import { useEffect, useState } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
 import { listGateways } from '../../lib/api/gateways.ts';
@@ -15,6 +16,18 @@ import GatewayCard from './GatewayCard.tsx';
 import { useProviderOptions } from './useProviderOptions.ts';
 
 /** Gateways in routing order: priority (1 first), then oldest first. */
+/** The gateways screen's heading by role; the page's HTML shows it first (ScreenHeading.astro). */
+export const GATEWAYS_HEADING = {
+  superadmin: {
+    title: 'Payment Gateway Configuration',
+    description: 'Global gateways serve every organisation after its own, tried in priority order (1 first).',
+  },
+  orgadmin: {
+    title: 'Payment Gateway Configuration',
+    description: "Your organisation's gateways, tried in priority order (1 first) before the global ones.",
+  },
+} satisfies ScreenHeadingText;
+
 function byPriority(gateways: readonly Gateway[]): Gateway[] {
   return [...gateways].sort((a, b) => a.priority - b.priority || a.id - b.id);
 }
@@ -53,15 +66,7 @@ function Gateways({ user }: { user: User }) {
 
   return (
     <section className="screen gateways-screen">
-      <ScreenHeader
-        title="Payment Gateway Configuration"
-        description={
-          superadmin
-            ? 'Global gateways serve every organisation after its own, tried in priority order (1 first).'
-            : "Your organisation's gateways, tried in priority order (1 first) before the global ones."
-        }
-        actions={createButton}
-      />
+      <ScreenHeader {...(superadmin ? GATEWAYS_HEADING.superadmin : GATEWAYS_HEADING.orgadmin)} actions={createButton} />
       {gateways === null ? null : gateways.length === 0 ? (
         <div className="table-wrap">
           <EmptyState

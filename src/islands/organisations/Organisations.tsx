@@ -1,3 +1,4 @@
+import { superadminOnlyHeading } from '../../lib/screen-heading.ts';
 import { useState } from 'react';
 import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { deleteOrganisation, listOrganisations } from '../../lib/api/organisations.ts';
@@ -20,6 +21,12 @@ import CreateOrganisationModal from './CreateOrganisationModal.tsx';
 import EditOrganisationModal from './EditOrganisationModal.tsx';
 
 type Editor = { mode: 'create' } | { mode: 'edit'; organisation: Organisation };
+
+/** The organisations screen's heading; the page's HTML shows it first (ScreenHeading.astro). */
+export const ORGANISATIONS_HEADING = superadminOnlyHeading(
+  'Organisations',
+  'Merchants on the platform: their country, currencies, API token and invoice details.',
+);
 
 function OrganisationList() {
   const [searchText, setSearchText] = useState('');
@@ -95,8 +102,7 @@ function OrganisationList() {
   return (
     <section className="screen">
       <ScreenHeader
-        title="Organisations"
-        description="Merchants on the platform: their country, currencies, API token and invoice details."
+        {...ORGANISATIONS_HEADING.superadmin}
         actions={
           <button type="button" className="btn btn--primary" onClick={() => setEditor({ mode: 'create' })}>
             <PlusIcon />
@@ -175,5 +181,5 @@ function OrganisationList() {
 
 /** Organisations (superadmin): paged, searchable table with create, edit, delete and each one's API tokens. */
 export default function Organisations() {
-  return <SuperadminScreen title="Organisations">{() => <OrganisationList />}</SuperadminScreen>;
+  return <SuperadminScreen title={ORGANISATIONS_HEADING.orgadmin.title}>{() => <OrganisationList />}</SuperadminScreen>;
 }

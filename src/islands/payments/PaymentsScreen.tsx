@@ -1,3 +1,4 @@
+import type { ScreenHeadingText } from '../../lib/screen-heading.ts';
 import { useRef, useState } from 'react';
 import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { getReceiptLink, markPaymentPaid, type Payment } from '../../lib/api/payments.ts';
@@ -38,6 +39,15 @@ import { usePaymentsPage, type PaymentsPage } from './usePaymentsPage.ts';
 import type { PaymentFilterState } from '../../lib/payment-filters.ts';
 
 const TITLE = 'All Payments';
+
+/** The payments screen's heading by role; the page's HTML shows it first (ScreenHeading.astro). */
+export const PAYMENTS_HEADING = {
+  superadmin: { title: TITLE, description: 'Payments of every organisation on the platform, or of the one you pick.' },
+  orgadmin: {
+    title: TITLE,
+    description: 'Payments of your organisation: create one, send the invoice, and mark it paid when the money arrives.',
+  },
+} satisfies ScreenHeadingText;
 
 /** The search box, the filters and the count, then the table and its pager: one list for both roles. */
 function FilteredPaymentList({
@@ -177,8 +187,7 @@ function OrganisationPayments() {
   return (
     <section className="screen payments-screen">
       <ScreenHeader
-        title={TITLE}
-        description="Payments of your organisation: create one, send the invoice, and mark it paid when the money arrives."
+        {...PAYMENTS_HEADING.orgadmin}
         actions={
           <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
             <PlusIcon />
@@ -262,11 +271,7 @@ function SuperadminPayments() {
   const [invoiceOf, setInvoiceOf] = useState<Payment | null>(null);
   return (
     <section className="screen payments-screen">
-      <ScreenHeader
-        title={TITLE}
-        description="Payments of every organisation on the platform, or of the one you pick."
-        actions={<span className="badge badge--accent">{READ_ONLY_LABEL}</span>}
-      />
+      <ScreenHeader {...PAYMENTS_HEADING.superadmin} actions={<span className="badge badge--accent">{READ_ONLY_LABEL}</span>} />
       <FilteredPaymentList
         filters={filters}
         onChange={setFilters}

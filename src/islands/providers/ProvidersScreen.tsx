@@ -1,3 +1,4 @@
+import { superadminOnlyHeading } from '../../lib/screen-heading.ts';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { failureToast, successToast } from '../../lib/action-toasts.ts';
 import { deleteProvider, listProviders } from '../../lib/api/providers.ts';
@@ -20,6 +21,12 @@ import ScreenHeader from '../ui/ScreenHeader.tsx';
 import AddProviderForm from './AddProviderForm.tsx';
 
 type Catalogue = { source: 'loading' } | { source: 'server'; providers: Provider[] } | { source: 'fallback' };
+
+/** The providers screen's heading; the page's HTML shows it first (ScreenHeading.astro). */
+export const PROVIDERS_HEADING = superadminOnlyHeading(
+  PROVIDERS_TITLE,
+  'The PSP catalogue: which credentials each provider needs and how its webhooks are signed and read.',
+);
 
 function TagList({ items, empty }: { items: readonly string[]; empty: string }) {
   if (items.length === 0) return <span className="cell-muted">{empty}</span>;
@@ -142,10 +149,7 @@ function Providers() {
 
   return (
     <section className="screen">
-      <ScreenHeader
-        title={PROVIDERS_TITLE}
-        description="The PSP catalogue: which credentials each provider needs and how its webhooks are signed and read."
-      />
+      <ScreenHeader {...PROVIDERS_HEADING.superadmin} />
       <AddProviderForm
         onCreated={(provider) => {
           if (catalogue.source === 'server')
@@ -207,5 +211,5 @@ function Providers() {
 
 /** Payment Providers (superadmin): the Add-provider form and the list of providers with Delete. */
 export default function ProvidersScreen() {
-  return <SuperadminScreen title={PROVIDERS_TITLE}>{() => <Providers />}</SuperadminScreen>;
+  return <SuperadminScreen title={PROVIDERS_HEADING.orgadmin.title}>{() => <Providers />}</SuperadminScreen>;
 }

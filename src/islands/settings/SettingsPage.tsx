@@ -1,3 +1,4 @@
+import type { ScreenHeadingText } from '../../lib/screen-heading.ts';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../lib/api/types.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
@@ -27,18 +28,17 @@ function ApiTokens({ superadmin }: { superadmin: boolean }) {
   return chosenId === null ? null : <ApiTokensSection key={chosenId} organisationId={chosenId} />;
 }
 
+/** The settings screen's heading by role; the page's HTML shows it first (ScreenHeading.astro). */
+export const SETTINGS_HEADING = {
+  superadmin: { title: 'Settings', description: 'Your profile and password, and the receipt details and branding of any organisation.' },
+  orgadmin: { title: 'Settings', description: 'Your profile and password, and your organisation’s receipt details and branding.' },
+} satisfies ScreenHeadingText;
+
 function Settings({ user }: { user: User }) {
   const superadmin = isSuperadmin(user.role);
   return (
     <section className="screen settings">
-      <ScreenHeader
-        title="Settings"
-        description={
-          superadmin
-            ? 'Your profile and password, and the receipt details and branding of any organisation.'
-            : 'Your profile and password, and your organisation’s receipt details and branding.'
-        }
-      />
+      <ScreenHeader {...(superadmin ? SETTINGS_HEADING.superadmin : SETTINGS_HEADING.orgadmin)} />
       <div className="settings-grid">
         <ProfileSection user={user} />
         <PasswordSection />

@@ -1,3 +1,4 @@
+import type { ScreenHeadingText } from '../../lib/screen-heading.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { listApiLogs, listOwnWebhookLogs, listWebhookLogs, type ApiLog, type WebhookLog } from '../../lib/api/logs.ts';
 import type { ListPage } from '../../lib/api/list.ts';
@@ -18,6 +19,12 @@ import { organisationOptions, useAllOrganisations } from '../organisations/useAl
 
 const TITLE = 'System Logs';
 const LOADING = 'Loading logs...';
+
+/** The logs screen's heading by role; the page's HTML shows it first (ScreenHeading.astro). */
+export const SYSTEM_LOGS_HEADING = {
+  superadmin: { title: TITLE, description: 'API requests across the platform and payment-provider callbacks by organisation.' },
+  orgadmin: { title: TITLE, description: 'Payment-provider callbacks received for your organisation.' },
+} satisfies ScreenHeadingText;
 
 function LogTime({ iso }: { iso: string }) {
   return iso ? <time dateTime={iso}>{formatLogTime(iso)}</time> : <span className="cell-muted">—</span>;
@@ -209,14 +216,7 @@ export default function SystemLogsScreen() {
     <RequireSession>
       {(user) => (
         <section className="screen logs-screen">
-          <ScreenHeader
-            title={TITLE}
-            description={
-              isSuperadmin(user.role)
-                ? 'API requests across the platform and payment-provider callbacks by organisation.'
-                : 'Payment-provider callbacks received for your organisation.'
-            }
-          />
+          <ScreenHeader {...(isSuperadmin(user.role) ? SYSTEM_LOGS_HEADING.superadmin : SYSTEM_LOGS_HEADING.orgadmin)} />
           {isSuperadmin(user.role) ? (
             <>
               <ApiLogs />

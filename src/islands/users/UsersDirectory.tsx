@@ -1,3 +1,4 @@
+import { headingFor, ORGANISATION_PLACEHOLDER, type ScreenHeadingText } from '../../lib/screen-heading.ts';
 import { useState } from 'react';
 import { messageOr } from '../../lib/api/errors.ts';
 import type { User } from '../../lib/api/types.ts';
@@ -38,9 +39,14 @@ export interface UsersDirectoryProps {
 
 const SEARCH_DELAY_MS = 300;
 
+/** The users screen's heading by role; the page's HTML shows it first (ScreenHeading.astro). */
+export const USERS_HEADING = {
+  superadmin: { title: 'All System Users', description: 'Everyone who can sign in to Payrail, across every organisation.' },
+  orgadmin: { title: 'Organisation Users', description: `Everyone who can sign in for ${ORGANISATION_PLACEHOLDER}.` },
+} satisfies ScreenHeadingText;
+
 const SCREENS = {
   organisation: {
-    title: 'Organisation Users',
     addLabel: 'Add User',
     caption: 'Users of your organisation',
     empty: NO_ORGANISATION_USERS,
@@ -48,7 +54,6 @@ const SCREENS = {
     list: listOrganisationUsers,
   },
   system: {
-    title: 'All System Users',
     addLabel: 'Create User',
     caption: 'All users of the platform',
     empty: NO_SYSTEM_USERS,
@@ -140,12 +145,7 @@ export default function UsersDirectory({ scope, currentUser }: UsersDirectoryPro
   return (
     <section className="screen users-screen">
       <ScreenHeader
-        title={screen.title}
-        description={
-          superadminScreen
-            ? 'Everyone who can sign in to Payrail, across every organisation.'
-            : `Everyone who can sign in for ${currentUser.organisation?.name ?? 'your organisation'}.`
-        }
+        {...headingFor(USERS_HEADING, currentUser)}
         actions={
           <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
             <PlusIcon />

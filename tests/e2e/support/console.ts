@@ -167,6 +167,10 @@ export async function expectNoSeriousA11yViolationsInBothThemes(page: Page, open
   await page.emulateMedia({ colorScheme: 'light' });
   if (!followsLive) await open();
   await expect(html, "the page follows the system's light theme").toHaveAttribute('data-theme', 'light');
+  // The theme's colours change through CSS transitions: axe must read the colours they end on, not one on the way.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   await expectNoSeriousA11yViolations(page, `${label ?? pathOf(page)} (light)`, THEME_RULES);
 }
 

@@ -30,6 +30,19 @@ test('renders nothing until the session is authenticated', () => {
   expect(screen.getByText('Hello Kofi')).toBeTruthy();
 });
 
+test("once signed in, the screen takes the place of the page's own copy of its heading", () => {
+  const early = document.createElement('section');
+  early.setAttribute('data-early-heading', '');
+  document.body.append(early);
+  render(<RequireSession>{(user) => <p>Hello {user.name}</p>}</RequireSession>);
+  expect(early.isConnected).toBe(true);
+  act(() => $session.set({ status: 'anonymous', user: null }));
+  expect(early.isConnected).toBe(true);
+  act(() => $session.set({ status: 'authenticated', user: orgadmin }));
+  expect(early.isConnected).toBe(false);
+  expect(screen.getByText('Hello Kofi')).toBeTruthy();
+});
+
 test('a basic screen shows its heading, with the organisation wording for orgadmins', () => {
   $session.set({ status: 'authenticated', user: orgadmin });
   render(<BasicScreen title="Banks" orgTitle="Organisation Banks" />);
