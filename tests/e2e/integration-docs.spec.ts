@@ -93,7 +93,7 @@ test.describe('as superadmin', () => {
     test.slow();
     const watch = watchPage(page);
     await openDocs(page);
-    await expect(page.getByText('Limited view', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('Limited view', { exact: true })).toBeHidden();
     await expect(page.getByText('Full view', { exact: true })).toBeVisible();
     const nav = chapterNav(page);
     await expect(nav.getByRole('link', { name: /Developer tools/ })).toBeVisible();
