@@ -134,6 +134,29 @@ test.describe("the screen's heading comes with the page, before its modules", ()
     });
   });
 
+  test.describe('superadmin, a screen whose whole first frame is in the HTML', () => {
+    test.use({ storageState: STORAGE_STATE.superadmin });
+
+    test("the logs screen's panels show before its modules load, and the island replaces them", async ({ page }) => {
+      const modules = await holdRequests(page, '**/_astro/*.js');
+      await page.goto('/dashboard/system-logs', { waitUntil: 'domcontentloaded' });
+      // A picture of the screen until the island renders: visible, but inert (no focus, no clicks).
+      const frame = page.locator('[data-early-heading]');
+      const superadminFrame = frame.locator('[data-for-role="superadmin"]');
+      await expect(superadminFrame.getByText('System Logs', { exact: true })).toBeVisible();
+      await expect(superadminFrame.getByText('API Logs', { exact: true })).toBeVisible();
+      await expect(superadminFrame.getByText('Webhook Logs', { exact: true })).toBeVisible();
+      // The organisation admin's frame is in the HTML too, hidden.
+      await expect(frame.locator('[data-for-role="orgadmin"]')).toBeHidden();
+      await expect(frame).toHaveAttribute('inert', '');
+      modules.release();
+      await waitForConsole(page);
+      await expect(frame).toHaveCount(0);
+      await expect(screenHeading(page)).toHaveText('System Logs');
+      await expect(page.getByRole('heading', { name: 'API Logs' })).toHaveCount(1);
+    });
+  });
+
   test.describe('orgadmin', () => {
     test.use({ storageState: STORAGE_STATE.orgadmin });
 

@@ -15,8 +15,8 @@ import ScreenHeader from '../ui/ScreenHeader.tsx';
 import InlineSelect from '../ui/InlineSelect.tsx';
 import { organisationOptions, useAllOrganisations } from '../organisations/useAllOrganisations.ts';
 
-/** The analyst screen's heading, the same for every role; the page's HTML shows it first (ScreenHeading.astro). */
-export const AI_REPORTING_HEADING = headingForEveryone(
+/** The analyst screen's heading, the same for every role; the page's HTML shows the screen's whole first frame (ScreenFirstFrame.astro). */
+const AI_REPORTING_HEADING = headingForEveryone(
   'AI Analyst',
   'Ask about your payments in plain English: totals, counts, top customers, failures, trends.',
 );

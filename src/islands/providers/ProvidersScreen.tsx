@@ -22,8 +22,8 @@ import AddProviderForm from './AddProviderForm.tsx';
 
 type Catalogue = { source: 'loading' } | { source: 'server'; providers: Provider[] } | { source: 'fallback' };
 
-/** The providers screen's heading; the page's HTML shows it first (ScreenHeading.astro). */
-export const PROVIDERS_HEADING = superadminOnlyHeading(
+/** The providers screen's heading; the page's HTML shows the screen's whole first frame (ScreenFirstFrame.astro). */
+const PROVIDERS_HEADING = superadminOnlyHeading(
   PROVIDERS_TITLE,
   'The PSP catalogue: which credentials each provider needs and how its webhooks are signed and read.',
 );

@@ -20,8 +20,8 @@ import { organisationOptions, useAllOrganisations } from '../organisations/useAl
 const TITLE = 'System Logs';
 const LOADING = 'Loading logs...';
 
-/** The logs screen's heading by role; the page's HTML shows it first (ScreenHeading.astro). */
-export const SYSTEM_LOGS_HEADING = {
+/** The logs screen's heading by role; the page's HTML shows the screen's whole first frame (ScreenFirstFrame.astro). */
+const SYSTEM_LOGS_HEADING = {
   superadmin: { title: TITLE, description: 'API requests across the platform and payment-provider callbacks by organisation.' },
   orgadmin: { title: TITLE, description: 'Payment-provider callbacks received for your organisation.' },
 } satisfies ScreenHeadingText;
