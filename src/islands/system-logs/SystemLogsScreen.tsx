@@ -1,5 +1,5 @@
 import type { ScreenHeadingText } from '../../lib/screen-heading.ts';
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { listApiLogs, listOwnWebhookLogs, listWebhookLogs, type ApiLog, type WebhookLog } from '../../lib/api/logs.ts';
 import type { ListPage } from '../../lib/api/list.ts';
 import type { PageState } from '../../lib/paging.ts';
@@ -72,6 +72,8 @@ function LogPanel({ title, description, tools, children }: { title: string; desc
 
 interface LogListProps<Row> {
   fetchPage: (paging: PageState) => Promise<ListPage<Row>>;
+  /** Called once the first page has arrived (or failed): the screen then shows the panel below. */
+  onLoaded?: () => void;
   filterKey?: string;
   columns: readonly Column<Row>[];
   caption: string;
@@ -83,6 +85,7 @@ interface LogListProps<Row> {
 /** A server-paged log table; a failed load is only logged (docs/console.md#messages), and said in place of the rows. */
 function LogList<Row extends { id: number }>({
   fetchPage,
+  onLoaded,
   filterKey,
   columns,
   caption,
@@ -106,6 +109,9 @@ function LogList<Row extends { id: number }>({
     loadingMessage: LOADING,
     errorMessage: null,
   });
+  useEffect(() => {
+    if (list.loaded) onLoaded?.();
+  }, [list.loaded, onLoaded]);
   if (!list.loaded) return null;
   return (
     <div className={list.busy ? 'list-panel is-busy' : 'list-panel'} aria-busy={list.busy}>
@@ -128,11 +134,17 @@ function LogList<Row extends { id: number }>({
   );
 }
 
-function ApiLogs() {
+/** What a log panel tells the screen: its first page has arrived. */
+interface PanelProps {
+  onLoaded: () => void;
+}
+
+function ApiLogs({ onLoaded }: PanelProps) {
   return (
     <LogPanel title="API Logs" description="Every request to the API: when, which method and endpoint, and the status answered.">
       <LogList
         fetchPage={listApiLogs}
+        onLoaded={onLoaded}
         columns={API_COLUMNS}
         caption="API logs"
         sizeLabel="API logs per page"
@@ -146,7 +158,7 @@ function ApiLogs() {
 type Filter = number | 'all';
 
 /** Superadmin: every organisation's callbacks or one organisation's, the first organisation by default (docs/console.md#screens). */
-function SuperadminWebhookLogs() {
+function SuperadminWebhookLogs({ onLoaded }: PanelProps) {
   const [filter, setFilter] = useState<Filter>('all');
   const choices = useAllOrganisations({ onLoaded: (items) => setFilter(ensureSelectedOrganisation(items) ?? 'all') });
 
@@ -182,6 +194,7 @@ function SuperadminWebhookLogs() {
       {choices.state === 'loading' ? null : (
         <LogList
           fetchPage={(paging) => listWebhookLogs({ ...paging, orgId: filter === 'all' ? undefined : filter })}
+          onLoaded={onLoaded}
           filterKey={String(filter)}
           columns={WEBHOOK_COLUMNS}
           caption="Webhook logs"
@@ -195,11 +208,12 @@ function SuperadminWebhookLogs() {
 }
 
 /** Anyone else: the callbacks of their own organisation only. */
-function OrganisationWebhookLogs() {
+function OrganisationWebhookLogs({ onLoaded }: PanelProps) {
   return (
     <LogPanel title="Webhook Logs" description="Callbacks your organisation received from payment providers.">
       <LogList
         fetchPage={listOwnWebhookLogs}
+        onLoaded={onLoaded}
         columns={WEBHOOK_COLUMNS}
         caption="Webhook logs"
         sizeLabel="Webhook logs per page"
@@ -210,6 +224,38 @@ function OrganisationWebhookLogs() {
   );
 }
 
+/**
+ * The panels, each shown once the one above it has its first page: a panel that grows as its rows arrive would push
+ * the ones below it down the page, under the reader's eyes (a layout shift). The hidden ones load meanwhile.
+ */
+function LogPanels({ superadmin }: { superadmin: boolean }) {
+  const [firstLoaded, setFirstLoaded] = useState(false);
+  const [secondLoaded, setSecondLoaded] = useState(false);
+  const firstHasRows = useCallback(() => setFirstLoaded(true), []);
+  const secondHasRows = useCallback(() => setSecondLoaded(true), []);
+  if (!superadmin) {
+    return (
+      <>
+        <OrganisationWebhookLogs onLoaded={firstHasRows} />
+        <div hidden={!firstLoaded}>
+          <AuditLog superadmin={false} />
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <ApiLogs onLoaded={firstHasRows} />
+      <div hidden={!firstLoaded}>
+        <SuperadminWebhookLogs onLoaded={secondHasRows} />
+      </div>
+      <div hidden={!firstLoaded || !secondLoaded}>
+        <AuditLog superadmin />
+      </div>
+    </>
+  );
+}
+
 /** /dashboard/system-logs: API and webhook logs for a superadmin, the organisation's webhook logs for anyone else. */
 export default function SystemLogsScreen() {
   return (
@@ -217,15 +263,7 @@ export default function SystemLogsScreen() {
       {(user) => (
         <section className="screen logs-screen">
           <ScreenHeader {...(isSuperadmin(user.role) ? SYSTEM_LOGS_HEADING.superadmin : SYSTEM_LOGS_HEADING.orgadmin)} />
-          {isSuperadmin(user.role) ? (
-            <>
-              <ApiLogs />
-              <SuperadminWebhookLogs />
-            </>
-          ) : (
-            <OrganisationWebhookLogs />
-          )}
-          <AuditLog superadmin={isSuperadmin(user.role)} />
+          <LogPanels key={user.role} superadmin={isSuperadmin(user.role)} />
         </section>
       )}
     </RequireSession>

@@ -65,7 +65,7 @@ test('superadmin: API Logs, and Webhook Logs of the first organisation until ano
       .map((cell) => cell.textContent),
   ).toEqual(['Timestamp', 'Method', 'Endpoint', 'Status']);
 
-  const hooks = screen.getByRole('region', { name: 'Webhook Logs' });
+  const hooks = await screen.findByRole('region', { name: 'Webhook Logs' });
   const filter = await within(hooks).findByLabelText<HTMLSelectElement>('Organisation');
   await waitFor(() => expect(filter.value).toBe(String(organisation.id)));
   expect([...filter.options].map((option) => option.text)).toEqual(['All (unfiltered)', 'Acme Ltd', 'Beta Payments']);
@@ -91,6 +91,32 @@ test('superadmin: API Logs, and Webhook Logs of the first organisation until ano
   fireEvent.change(filter, { target: { value: 'all' } });
   await waitFor(() => expect(requests.at(-1)).toMatchObject({ path: '/api/logs/webhooks', query: { page: '1', pageSize: '25' } }));
   expect(requests.at(-1)?.query).not.toHaveProperty('orgId');
+});
+
+test('each panel shows once the one above it has its rows, so none is pushed down as they arrive; the hidden ones load meanwhile', async () => {
+  let releaseApiLogs!: () => void;
+  const apiLogsHeld = new Promise<void>((resolve) => (releaseApiLogs = resolve));
+  const { requests } = routeFetch(async (request) => {
+    if (request.path === '/api/organisations') return { body: listOf([organisation]) };
+    if (request.path === '/api/logs/api') {
+      await apiLogsHeld;
+      return {
+        body: listOf([{ id: 1, timestamp: '2026-11-22T10:00:00.000Z', method: 'GET', endpoint: '/api/users/me', statusCode: 200 }]),
+      };
+    }
+    if (request.path === '/api/logs/webhooks') return { body: listOf([hook(1, 'ACCEPTED')]) };
+    if (request.path === '/api/audit-events') return { body: { items: [], next: null } };
+    return undefined;
+  });
+  renderAs(superadmin);
+  expect(await screen.findByRole('region', { name: 'API Logs' })).toBeTruthy();
+  // The webhook logs load while the API logs are still out, but stay hidden below them.
+  await waitFor(() => expect(requests.some((r) => r.path === '/api/logs/webhooks')).toBe(true));
+  expect(screen.queryByRole('region', { name: 'Webhook Logs' })).toBeNull();
+
+  releaseApiLogs();
+  const hooks = await screen.findByRole('region', { name: 'Webhook Logs' });
+  expect(await within(hooks).findByText('ACCEPTED')).toBeTruthy();
 });
 
 test("orgadmin: only the organisation's own webhook logs; a failed load is only logged", async () => {
