@@ -1,4 +1,4 @@
-import type { ScreenHeadingText } from '../../lib/screen-heading.ts';
+import { headingFor, type ScreenHeadingText } from '../../lib/screen-heading.ts';
 import { useEffect, useState } from 'react';
 import { failureToast } from '../../lib/action-toasts.ts';
 import { listGateways } from '../../lib/api/gateways.ts';
@@ -66,7 +66,7 @@ function Gateways({ user }: { user: User }) {
 
   return (
     <section className="screen gateways-screen">
-      <ScreenHeader {...(superadmin ? GATEWAYS_HEADING.superadmin : GATEWAYS_HEADING.orgadmin)} actions={createButton} />
+      <ScreenHeader {...headingFor(GATEWAYS_HEADING, user)} actions={createButton} />
       {gateways === null ? null : gateways.length === 0 ? (
         <div className="table-wrap">
           <EmptyState

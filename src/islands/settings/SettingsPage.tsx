@@ -1,4 +1,4 @@
-import type { ScreenHeadingText } from '../../lib/screen-heading.ts';
+import { headingFor, type ScreenHeadingText } from '../../lib/screen-heading.ts';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../lib/api/types.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
@@ -38,7 +38,7 @@ function Settings({ user }: { user: User }) {
   const superadmin = isSuperadmin(user.role);
   return (
     <section className="screen settings">
-      <ScreenHeader {...(superadmin ? SETTINGS_HEADING.superadmin : SETTINGS_HEADING.orgadmin)} />
+      <ScreenHeader {...headingFor(SETTINGS_HEADING, user)} />
       <div className="settings-grid">
         <ProfileSection user={user} />
         <PasswordSection />

@@ -1,4 +1,4 @@
-import type { ScreenHeadingText } from '../../lib/screen-heading.ts';
+import { headingFor, type ScreenHeadingText } from '../../lib/screen-heading.ts';
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { listApiLogs, listOwnWebhookLogs, listWebhookLogs, type ApiLog, type WebhookLog } from '../../lib/api/logs.ts';
 import type { ListPage } from '../../lib/api/list.ts';
@@ -262,7 +262,7 @@ export default function SystemLogsScreen() {
     <RequireSession>
       {(user) => (
         <section className="screen logs-screen">
-          <ScreenHeader {...(isSuperadmin(user.role) ? SYSTEM_LOGS_HEADING.superadmin : SYSTEM_LOGS_HEADING.orgadmin)} />
+          <ScreenHeader {...headingFor(SYSTEM_LOGS_HEADING, user)} />
           <LogPanels key={user.role} superadmin={isSuperadmin(user.role)} />
         </section>
       )}
