@@ -468,8 +468,9 @@ export const payments = pgTable(
     // Status and gateway as keys; migration 0025 also includes the channel, currency and amount (a capped count
     // reads index entries only), which drizzle's index builder cannot say.
     index('payments_org_status_gateway_idx').on(table.orgId, table.status, table.gatewayId),
-    // Platform-wide periods (superadmin analyst questions across every organisation).
-    index('payments_created_idx').on(table.createdAt),
+    // Walks and periods across every organisation (a superadmin's list, platform-wide analyst questions), by the UTC
+    // creation time only they read (CREATED_UTC_SQL), so one organisation's never use it (migration 0028).
+    index('payments_created_utc_idx').on(sql`(${table.createdAt} at time zone 'UTC')`, table.id),
     // A superadmin's list of one status across every organisation, newest first (migration 0027).
     index('payments_status_created_idx').on(table.status, table.createdAt, table.id),
     // A customer's first and last name (migration 0026): a lower bound of a text filter's matches (manyMatchesProven).

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, parseCsv } from '../../isomorphic/csv.ts';
 import { payments } from '../../server/db/schema.ts';
 import { EXPORT_HEADER } from '../../server/services/payments/payments-export.ts';
+import { CREATED_UTC_SQL } from '../../server/services/payments/payments-list-repository.ts';
+import { queryRows } from '../../server/db/raw.ts';
 import { rebuildRollups } from '../../bench/lib/seed.ts';
 import { body, buildTestApp, createOrganisation, createUser, signIn, type TestApp } from '../helpers/app.ts';
 import { apiCaller } from '../helpers/request.ts';
@@ -374,6 +376,29 @@ describe('totals past the cap, and keyset pages', () => {
     expect(byCursor).toEqual(byNumber.references);
   });
 
+  it('pages across every organisation within a date range by cursor through the stored rows, one status or several', async () => {
+    const from = iso(BASE + 10 * HOUR);
+    const to = iso(BASE + 60 * HOUR);
+    for (const statuses of [['Success'], ['Success', 'Pending']]) {
+      const query = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&status=${statuses.join(',')}`;
+      const stored = (await storedOf(null))
+        .filter((row) => statuses.includes(row.status) && row.createdAt >= new Date(from) && row.createdAt < new Date(to))
+        .map((row) => row.reference);
+      const byCursor: string[] = [];
+      let after: string | null = null;
+      do {
+        const page: Page = body<Page>(
+          await call('GET', `/api/payments?${query}&pageSize=10${after ? `&after=${encodeURIComponent(after)}` : ''}`, admin),
+        );
+        byCursor.push(...page.items.map((item) => item.id));
+        after = page.next;
+      } while (after);
+      expect(new Set(stored.map((reference) => reference.slice(4, 8))).size, statuses.join()).toBeGreaterThan(1);
+      expect(byCursor, statuses.join()).toEqual(stored);
+      expect((await listAll(query, admin)).references, statuses.join()).toEqual(stored);
+    }
+  });
+
   it('offers no next cursor after the last page, even when that page is full', async () => {
     const query = `organisationId=${orgBig}&search=broad&status=Pending`;
     const pages: Page[] = [];
@@ -565,5 +590,33 @@ describe('Cancelled and the refund states in the list and export', () => {
     expect(body<{ message: string }>(status).message).toBe(
       'status "Refunded" is not one of Pending, Success, Failed, Cancelled (several: status=Failed,Pending).',
     );
+  });
+});
+
+describe('the indexes a newest-first walk can read', () => {
+  it("leaves one organisation's walks no index of every organisation's payments by creation time", async () => {
+    // An index led by created_at would let the planner walk every organisation's newest payments for one of them
+    // whenever its statistics missed another's burst of new ones (docs/performance.md, "Finding payments").
+    const ledByCreatedAt = await queryRows<{ name: string }>(
+      t.db,
+      sql`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+          join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+          where i.indrelid = 'payments'::regclass and a.attname = 'created_at'`,
+    );
+    expect(ledByCreatedAt).toEqual([]);
+  });
+
+  it('walks every organisation newest first through the UTC creation-time index the list statements name', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const lines = await queryRows<Record<string, string>>(
+        tx,
+        sql.raw(`explain select p.id from payments p order by ${CREATED_UTC_SQL} desc, p.id desc limit 10`),
+      );
+      return lines.map((line) => Object.values(line).join('')).join('\n');
+    });
+    expect(plan).toContain('payments_created_utc_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 });

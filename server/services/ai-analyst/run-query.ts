@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { escapeLike, queryRows } from '../../db/raw.ts';
-import { REFUND_SQL } from '../payments/payments-list-repository.ts';
+import { creationTimeOf, REFUND_SQL } from '../payments/payments-list-repository.ts';
 import { currenciesOf, MAX_LIMIT, type AnalystQuery, type RefundFilter } from './query-schema.ts';
 
 // Runs a validated structured query as parameterised SQL over the caller's payments. The organisation scope is an
@@ -71,6 +71,15 @@ function summedAmount(metric: AnalystQuery['metric'], alias: 'p' | 'r'): SQL {
 }
 const WHOLE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
+/** The creation time as a query in this scope reads it, and a bound on it (creationTimeOf: its own index). */
+function timeOf(query: AnalystQuery, orgId: number | null) {
+  const time = creationTimeOf(orgId, query.status?.length ?? 0);
+  return {
+    column: sql.raw(time.column),
+    bound: (at: string) => (time.utc ? sql`(${at}::timestamptz at time zone 'UTC')` : sql`${at}::timestamptz`),
+  };
+}
+
 /** The WHERE clause of a query within a scope (null = every organisation, for a superadmin). */
 function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<string, number>): SQL {
   const conditions: SQL[] = [];
@@ -82,8 +91,9 @@ function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<strin
         sql`, `,
       )})`,
     );
-  if (query.from) conditions.push(sql`p.created_at >= ${query.from}::timestamptz`);
-  if (query.to) conditions.push(sql`p.created_at < ${query.to}::timestamptz`);
+  const time = timeOf(query, orgId);
+  if (query.from) conditions.push(sql`${time.column} >= ${time.bound(query.from)}`);
+  if (query.to) conditions.push(sql`${time.column} < ${time.bound(query.to)}`);
   const currencies = currenciesOf(query);
   if (currencies.length > 0)
     conditions.push(
@@ -122,11 +132,12 @@ function whereOf(query: AnalystQuery, orgId: number | null, baseUnits: Map<strin
 const FROM = sql`payments p left join gateways g on g.id = p.gateway_id left join providers pr on pr.id = g.provider_id`;
 const FROM_WITH_ORGANISATION = sql`${FROM} join organisations o on o.id = p.org_id`;
 
-function orderOf(sort: AnalystQuery['sort']): SQL {
-  if (sort === 'oldest') return sql`p.created_at asc, p.id asc`;
-  if (sort === 'largest') return sql`p.amount_minor desc, p.created_at desc, p.id desc`;
-  if (sort === 'smallest') return sql`p.amount_minor asc, p.created_at desc, p.id desc`;
-  return sql`p.created_at desc, p.id desc`;
+function orderOf(query: AnalystQuery, orgId: number | null): SQL {
+  const { column } = timeOf(query, orgId);
+  if (query.sort === 'oldest') return sql`${column} asc, p.id asc`;
+  if (query.sort === 'largest') return sql`p.amount_minor desc, ${column} desc, p.id desc`;
+  if (query.sort === 'smallest') return sql`p.amount_minor asc, ${column} desc, p.id desc`;
+  return sql`${column} desc, p.id desc`;
 }
 
 function groupKey(group: AnalystQuery['groupBy']): SQL {
@@ -360,7 +371,7 @@ export async function runAnalystQuery(
           db,
           // Beside a refunded amount, the payments shown are the ones it came from.
           sql`select ${ROW_COLUMNS} from ${FROM} where ${where}${query.metric === 'refunded' ? sql` and ${REFUND_CONDITIONS.any}` : sql``}
-              order by ${orderOf(query.sort)} limit ${rowLimit}`,
+              order by ${orderOf(query, orgId)} limit ${rowLimit}`,
         ),
   ]);
   const rows = rawRows.map(toRow);
