@@ -76,7 +76,7 @@ function timeOf(query: AnalystQuery, orgId: number | null) {
   const time = creationTimeOf(orgId, query.status?.length ?? 0);
   return {
     column: sql.raw(time.column),
-    bound: (at: string) => (time.utc ? sql`(${at}::timestamptz at time zone 'UTC')` : sql`${at}::timestamptz`),
+    bound: (at: string) => sql`${sql.raw(time.boundBefore)}${at}${sql.raw(time.boundAfter)}`,
   };
 }
 

@@ -153,21 +153,20 @@ export const CREATED_UTC_SQL = "(p.created_at at time zone 'UTC')";
 
 /**
  * How a statement over payments `p` of one organisation (or of every one: orgId null) with `statusCount` statuses
- * reads the creation time: one organisation's created_at; every organisation's, the UTC expression (`utc`, its bounds
- * compared as UTC too), except for one status, whose own index (payments_status_created_idx) starts with it.
+ * reads the creation time: one organisation's created_at; every organisation's, the UTC expression, except for one
+ * status, whose own index (payments_status_created_idx) starts with it. A bound (a timestamptz placeholder) is
+ * compared as `boundBefore` placeholder `boundAfter`.
  */
-export function creationTimeOf(orgId: number | null, statusCount: number): { column: string; utc: boolean } {
-  const utc = orgId === null && statusCount !== 1;
-  return { column: utc ? CREATED_UTC_SQL : 'p.created_at', utc };
+export function creationTimeOf(orgId: number | null, statusCount: number) {
+  return orgId === null && statusCount !== 1
+    ? { column: CREATED_UTC_SQL, boundBefore: '(', boundAfter: "::timestamptz at time zone 'UTC')" }
+    : { column: 'p.created_at', boundBefore: '', boundAfter: '::timestamptz' };
 }
 
 /** The creation-time column and its bound for a placeholder, for the list's filters (creationTimeOf). */
 function listTimeOf(orgId: number | null, filters: PaymentFilters) {
   const time = creationTimeOf(orgId, filters.statuses?.length ?? 0);
-  return {
-    column: time.column,
-    bound: (param: string) => (time.utc ? `(${param}::timestamptz at time zone 'UTC')` : `${param}::timestamptz`),
-  };
+  return { column: time.column, bound: (param: string) => `${time.boundBefore}${param}${time.boundAfter}` };
 }
 
 /** Newest first, in the creation time creationTimeOf reads. */
