@@ -465,9 +465,9 @@ export const payments = pgTable(
     uniqueIndex('payments_org_receipt_number_unique').on(table.orgId, table.receiptNumber),
     // Migration 0025 includes status, gateway, currency and amount (a date-filtered count reads index entries only).
     index('payments_org_created_idx').on(table.orgId, table.createdAt, table.id),
-    // Status and gateway as keys; migration 0025 also includes the channel, currency and amount (a capped count
-    // reads index entries only), which drizzle's index builder cannot say.
-    index('payments_org_status_gateway_idx').on(table.orgId, table.status, table.gatewayId),
+    // One status of one organisation newest first (migration 0029), which also includes the gateway, the channel,
+    // currency and amount (a capped count reads index entries only), which drizzle's index builder cannot say.
+    index('payments_org_status_created_idx').on(table.orgId, table.status, table.createdAt, table.id),
     // Walks and periods across every organisation (a superadmin's list, platform-wide analyst questions), by the UTC
     // creation time only they read (CREATED_UTC_SQL), so one organisation's never use it (migration 0028).
     index('payments_created_utc_idx').on(sql`(${table.createdAt} at time zone 'UTC')`, table.id),

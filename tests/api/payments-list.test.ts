@@ -606,17 +606,26 @@ describe('the indexes a newest-first walk can read', () => {
     expect(ledByCreatedAt).toEqual([]);
   });
 
-  it('walks every organisation newest first through the UTC creation-time index the list statements name', async () => {
-    const plan = await t.db.transaction(async (tx) => {
+  /** The plan of `statement` when no sequential scan or sort can be chosen where an index serves. */
+  const indexPlanOf = (statement: string) =>
+    t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_sort = off`);
-      const lines = await queryRows<Record<string, string>>(
-        tx,
-        sql.raw(`explain select p.id from payments p order by ${CREATED_UTC_SQL} desc, p.id desc limit 10`),
-      );
+      const lines = await queryRows<Record<string, string>>(tx, sql.raw(`explain ${statement}`));
       return lines.map((line) => Object.values(line).join('')).join('\n');
     });
+
+  it('walks every organisation newest first through the UTC creation-time index the list statements name', async () => {
+    const plan = await indexPlanOf(`select p.id from payments p order by ${CREATED_UTC_SQL} desc, p.id desc limit 10`);
     expect(plan).toContain('payments_created_utc_idx');
     expect(plan).not.toMatch(/\bSort\b/);
+  });
+
+  it("walks one status of one organisation through an index of that status alone, not past the others' rows", async () => {
+    const plan = await indexPlanOf(
+      `select p.id from payments p where p.org_id = ${orgBig} and p.status = 'Pending' order by p.created_at desc, p.id desc limit 10`,
+    );
+    expect(plan).toContain('payments_org_status_created_idx');
+    expect(plan).not.toMatch(/\bSort\b|Filter/);
   });
 });

@@ -275,11 +275,11 @@ function whereOf(
     rollup.push(`org_id = ${org}`);
   }
   if (filters.statuses && filters.statuses.length > 0) {
-    if (orgId === null && filters.statuses.length === 1) {
-      // Across every organisation one status is compared with `=`: only so does PostgreSQL (before 17) walk
-      // payments_status_created_idx newest first, where `= any` walked every organisation's newest payments of the
-      // other statuses (90,000 fresh Pending ones: 14 ms against 0.1 ms). In one organisation `= any` stays: its
-      // own newest-first index carries the status, and `=` would let the planner walk every organisation's instead.
+    if (filters.statuses.length === 1) {
+      // One status is compared with `=`: only so does PostgreSQL (before 17) walk an index that leads with it
+      // newest first — payments_status_created_idx across every organisation, payments_org_status_created_idx in one
+      // (migration 0029) — where `= any` walked every newest payment and skipped the other statuses' (after 90,000
+      // fresh Pending payments, "status Failed" took 14 ms against 0.1 ms).
       const status = params.add(filters.statuses[0]);
       conditions.push(`p.status = ${status}`);
       rollup.push(`status = ${status}`);
