@@ -127,6 +127,20 @@ async function listAll(query: string, token: string): Promise<{ references: stri
   }
 }
 
+/** Every page of a list query followed by its `next` cursor, as references. */
+async function listAllByCursor(query: string, token: string, pageSize: number): Promise<string[]> {
+  const references: string[] = [];
+  let after: string | null = null;
+  do {
+    const page: Page = body<Page>(
+      await call('GET', `/api/payments?${query}&pageSize=${pageSize}${after ? `&after=${encodeURIComponent(after)}` : ''}`, token),
+    );
+    references.push(...page.items.map((item) => item.id));
+    after = page.next;
+  } while (after);
+  return references;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const matchesText = (text: string, term: string) => text.toLowerCase().includes(term.toLowerCase());
 
@@ -363,15 +377,7 @@ describe('totals past the cap, and keyset pages', () => {
   it('pages by the next cursor through the same rows as by page number', async () => {
     const query = `organisationId=${orgBig}&search=broad&status=Pending`;
     const byNumber = await listAll(query, admin);
-    const byCursor: string[] = [];
-    let after: string | null = null;
-    do {
-      const page: Page = body<Page>(
-        await call('GET', `/api/payments?${query}&pageSize=100${after ? `&after=${encodeURIComponent(after)}` : ''}`, admin),
-      );
-      byCursor.push(...page.items.map((item) => item.id));
-      after = page.next;
-    } while (after);
+    const byCursor = await listAllByCursor(query, admin, 100);
     expect(byCursor).toHaveLength(1250);
     expect(byCursor).toEqual(byNumber.references);
   });
@@ -384,15 +390,7 @@ describe('totals past the cap, and keyset pages', () => {
       const stored = (await storedOf(null))
         .filter((row) => statuses.includes(row.status) && row.createdAt >= new Date(from) && row.createdAt < new Date(to))
         .map((row) => row.reference);
-      const byCursor: string[] = [];
-      let after: string | null = null;
-      do {
-        const page: Page = body<Page>(
-          await call('GET', `/api/payments?${query}&pageSize=10${after ? `&after=${encodeURIComponent(after)}` : ''}`, admin),
-        );
-        byCursor.push(...page.items.map((item) => item.id));
-        after = page.next;
-      } while (after);
+      const byCursor = await listAllByCursor(query, admin, 10);
       expect(new Set(stored.map((reference) => reference.slice(4, 8))).size, statuses.join()).toBeGreaterThan(1);
       expect(byCursor, statuses.join()).toEqual(stored);
       expect((await listAll(query, admin)).references, statuses.join()).toEqual(stored);
