@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../tests/helpers/net.ts';
 import { consoleBuildProblem } from './lib/console-build.ts';
-import { checkoutPath, consolePages, runLighthouse } from './scenarios/lighthouse.ts';
+import { auditedPages, runLighthouse } from './scenarios/lighthouse.ts';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' }, reports: { type: 'string' } } });
 const consoleDir = path.resolve(process.env['CONSOLE_DIR'] ?? 'dist');
@@ -62,9 +62,11 @@ try {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'payrail-lighthouse-data-'));
     ({ child: server, baseUrl } = await startServer(dataDir));
   }
-  const pages = [...consolePages(consoleDir), { path: await checkoutPath(baseUrl, email, password), signedIn: false }];
+  const pages = await auditedPages(consoleDir, baseUrl, email, password);
   const only = values.only?.split(',');
-  const selected = only ? pages.filter((page) => only.includes(page.path)) : pages;
+  const selected = only
+    ? pages.filter((page) => only.includes(page.path) || (page.builtPage !== undefined && only.includes(page.builtPage)))
+    : pages;
   console.log(`Lighthouse, mobile, simulated throttling: ${selected.length} pages of ${baseUrl}`);
   const reportsDir = values.reports ? path.resolve(values.reports) : undefined;
   if (reportsDir) mkdirSync(reportsDir, { recursive: true });

@@ -18,12 +18,11 @@ export const lighthouseScores: BenchScenario = {
       return [];
     }
     // Imported here: Lighthouse and Playwright take seconds to load, and only this scenario uses them.
-    const { LCP_GOAL_MS, PERFORMANCE_GOAL, checkoutPath, consolePages, runLighthouse } = await import('./lighthouse.ts');
+    const { LCP_GOAL_MS, PERFORMANCE_GOAL, auditedPages, runLighthouse } = await import('./lighthouse.ts');
     const { email, password } = context.consoleAccount;
     const baseUrl = context.app.baseUrl;
     // The orgadmin's organisation: the bench's organisations hold no real API token, which the list would decrypt.
-    const checkout = await checkoutPath(baseUrl, email, password, context.orgId);
-    const pages = [...consolePages(context.consoleDir), { path: checkout, signedIn: false }];
+    const pages = await auditedPages(context.consoleDir, baseUrl, email, password, context.orgId);
     const results = await runLighthouse({ baseUrl, pages, email, password, log: (message) => console.log(`   ${message}`) });
     const checks = results.flatMap((result): BudgetCheck[] => [
       {

@@ -21,6 +21,8 @@ export interface LighthousePage {
   path: string;
   /** Whether the page needs a signed-in console session. */
   signedIn: boolean;
+  /** The build's page that the server answers `path` with, when that is another address (a payment's page). */
+  builtPage?: string;
 }
 
 export interface LighthouseResult {
@@ -68,13 +70,12 @@ export function consolePages(consoleDir: string): LighthousePage[] {
     .map((page) => ({ path: page, signedIn: page.startsWith('/dashboard') }));
 }
 
-/**
- * The hosted checkout page of an organisation (the payer-facing page that has no build file), signed in as a
- * superadmin: `organisationId`'s, else the first organisation's, or one made for the audit when there is none.
- */
-export async function checkoutPath(baseUrl: string, email: string, password: string, organisationId?: number): Promise<string> {
+type AdminApi = <T>(method: string, url: string, body?: unknown) => Promise<T>;
+
+/** The API as a signed-in superadmin: JSON in and out, any answer but 2xx an error. */
+async function adminApi(baseUrl: string, email: string, password: string): Promise<AdminApi> {
   const token = await signIn(baseUrl, email, password);
-  const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+  return async <T>(method: string, url: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl}${url}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -83,18 +84,80 @@ export async function checkoutPath(baseUrl: string, email: string, password: str
     if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
-  const existing = organisationId === undefined ? await api<{ items: { id: number }[] }>('GET', '/api/organisations?all=true') : undefined;
+}
+
+/** `organisationId`, else the first organisation, or one made for the audit when there is none. */
+async function auditedOrganisation(api: AdminApi, organisationId?: number): Promise<number> {
+  if (organisationId !== undefined) return organisationId;
+  const existing = await api<{ items: { id: number }[] }>('GET', '/api/organisations?all=true');
+  if (existing.items[0]) return existing.items[0].id;
   const countries = await api<{ items: { name: string }[] }>('GET', '/api/countries?all=true');
-  const organisation =
-    (organisationId === undefined ? existing?.items[0] : { id: organisationId }) ??
-    (await api<{ id: number }>('POST', '/api/organisations', {
-      name: 'Lighthouse Traders',
-      email: 'billing@lighthouse.test',
-      code: `LH${Date.now() % 100000}`,
-      country: countries.items[0]?.name ?? 'Kenya',
-    }));
-  const { url } = await api<{ url: string }>('GET', `/api/organisations/${organisation.id}/checkout-url`);
+  const created = await api<{ id: number }>('POST', '/api/organisations', {
+    name: 'Lighthouse Traders',
+    email: 'billing@lighthouse.test',
+    code: `LH${Date.now() % 100000}`,
+    country: countries.items[0]?.name ?? 'Kenya',
+    currencies: ['GHS'],
+  });
+  return created.id;
+}
+
+/**
+ * The hosted checkout page of an organisation (the payer-facing page that has no build file), signed in as a
+ * superadmin: `organisationId`'s, else the first organisation's, or one made for the audit when there is none.
+ */
+export async function checkoutPath(baseUrl: string, email: string, password: string, organisationId?: number): Promise<string> {
+  const api = await adminApi(baseUrl, email, password);
+  const organisation = await auditedOrganisation(api, organisationId);
+  const { url } = await api<{ url: string }>('GET', `/api/organisations/${organisation}/checkout-url`);
   return new URL(url).pathname;
+}
+
+/** The build's page that the server answers every /dashboard/payments/{reference} with. */
+export const PAYMENT_DETAIL_PAGE = '/dashboard/payments/detail';
+
+/**
+ * A real payment's page, as a support person opens it: the newest payment of the organisation (as for checkoutPath),
+ * or one recorded through its Record URL for the audit when it has none. The build's own address of that page names no
+ * payment, so it would audit the 'not found' note rather than a payment.
+ */
+export async function paymentDetailPath(baseUrl: string, email: string, password: string, organisationId?: number): Promise<string> {
+  const api = await adminApi(baseUrl, email, password);
+  const organisation = await auditedOrganisation(api, organisationId);
+  const newest = await api<{ items: { reference: string }[] }>('GET', `/api/payments?organisationId=${organisation}`);
+  let reference = newest.items[0]?.reference;
+  if (!reference) {
+    const { url } = await api<{ url: string }>('GET', `/api/organisations/${organisation}/record-url`);
+    const { currencies } = await api<{ currencies: string[] }>('GET', `/api/organisations/${organisation}`);
+    const currency = currencies[0];
+    if (!currency) throw new Error(`organisation ${organisation} has no payments and no currency to record one in`);
+    const recorded = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        amount: '125.00',
+        currency,
+        customerName: 'Ama Mensah',
+        customerEmail: 'ama@lighthouse.test',
+        description: 'Lighthouse audit',
+      }),
+    });
+    if (!recorded.ok) throw new Error(`recording the audit's payment: ${recorded.status} ${await recorded.text()}`);
+    reference = ((await recorded.json()) as { reference: string }).reference;
+  }
+  return `/dashboard/payments/${reference}`;
+}
+
+/** The pages to audit: the console's, with the payment page at a real payment's address, and the hosted checkout. */
+export async function auditedPages(consoleDir: string, baseUrl: string, email: string, password: string, organisationId?: number) {
+  const payment = await paymentDetailPath(baseUrl, email, password, organisationId);
+  const checkout = await checkoutPath(baseUrl, email, password, organisationId);
+  return [
+    ...consolePages(consoleDir).map((page) =>
+      page.path === PAYMENT_DETAIL_PAGE ? { ...page, path: payment, builtPage: page.path } : page,
+    ),
+    { path: checkout, signedIn: false },
+  ];
 }
 
 const auditNumber = (audits: Record<string, { numericValue?: number } | undefined>, id: string) =>

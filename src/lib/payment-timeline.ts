@@ -10,10 +10,16 @@ export function paymentDetailPath(reference: string): string {
   return `/dashboard/payments/${encodeURIComponent(reference)}`;
 }
 
+/**
+ * A detail page's path, the reference (as the address writes it) its group 1. The build's own address of the page,
+ * /dashboard/payments/detail, names no payment.
+ */
+export const PAYMENT_PAGE_PATTERN = /^\/dashboard\/payments\/(?!detail\/?$)([^/]+)\/?$/;
+
 /** The reference a detail page's path names (`/dashboard/payments/PAY-…`), or null for the payments list itself. */
 export function referenceFromPath(pathname: string): string | null {
-  const match = /^\/dashboard\/payments\/([^/]+)\/?$/.exec(pathname);
-  if (!match?.[1] || match[1] === 'detail') return null;
+  const match = PAYMENT_PAGE_PATTERN.exec(pathname);
+  if (!match?.[1]) return null;
   try {
     return decodeURIComponent(match[1]);
   } catch {

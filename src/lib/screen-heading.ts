@@ -9,6 +9,15 @@ export const EARLY_HEADING_ATTRIBUTE = 'data-early-heading';
 /** Marks the element of the page's heading that the head's session check fills with the organisation's name. */
 export const ORGANISATION_NAME_ATTRIBUTE = 'data-session-organisation';
 
+/**
+ * Marks the element of the page's heading that the head fills with what the page's address names (a payment's
+ * reference: EarlyRequests.astro's `pageRequest` pattern, its first group).
+ */
+export const PAGE_MATCH_ATTRIBUTE = 'data-page-match';
+
+/** Where a title names what the page's address names; the page's HTML leaves it empty until the head fills it in. */
+export const PAGE_MATCH_PLACEHOLDER = '{address}';
+
 /** Where a heading's organisation name goes; the page shows the fallback until the session check fills it in. */
 export const ORGANISATION_PLACEHOLDER = '{organisation}';
 const ORGANISATION_FALLBACK = 'your organisation';
@@ -51,6 +60,13 @@ export function headingFor(
     title: variant.title,
     description: variant.description.replace(ORGANISATION_PLACEHOLDER, user.organisation?.name ?? ORGANISATION_FALLBACK),
   };
+}
+
+/** The title split around what the address names, for the page's HTML to put a fillable element there. */
+export function titleParts(title: string): { before: string; fromAddress: boolean; after: string } {
+  const at = title.indexOf(PAGE_MATCH_PLACEHOLDER);
+  if (at === -1) return { before: title, fromAddress: false, after: '' };
+  return { before: title.slice(0, at), fromAddress: true, after: title.slice(at + PAGE_MATCH_PLACEHOLDER.length) };
 }
 
 /** The description split around the organisation's name, for the page's HTML to put a fillable element there. */

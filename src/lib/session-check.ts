@@ -1,4 +1,4 @@
-// A console page's islands load after the head's session check (EarlyProfileRequest.astro) has answered and what
+// A console page's islands load after the head's session check (EarlyRequests.astro) has answered and what
 // it revealed, the screen's heading, is on screen. The page's first paint then waits for the HTML, the CSS and one
 // small request instead of for React and every island's modules, which would share the phone's bandwidth with it;
 // the modules follow one frame later. The head script and the `client:session` directive meet through these names.

@@ -191,6 +191,33 @@ test('orgadmin: find by customer name → detail → attempts and callbacks → 
   }
 });
 
+test("the page's head asks for the payment with the profile and names it in the heading, before any module loads", async ({ page }) => {
+  const timelinePath = `/api/payments/${reference}/timeline`;
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === timelinePath || pathname === '/api/users/me' || pathname.endsWith('.js')) requested.push(pathname);
+  });
+  // The modules are held: what shows meanwhile is the page's own HTML.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, orgadmin, `/dashboard/payments/${reference}`);
+  await expect(screenHeading(page)).toHaveText(`Payment ${reference}`);
+  const pageLoad = requested.slice(requested.indexOf('/api/users/me'));
+  expect(pageLoad.slice(0, 2)).toEqual(['/api/users/me', timelinePath]);
+  release();
+  await expectTheStory(page, false);
+  expect(
+    requested.filter((path) => path === timelinePath),
+    'the screen takes the head’s answer',
+  ).toHaveLength(1);
+  await expect(screenHeading(page)).toHaveCount(1);
+});
+
 test('superadmin: any organisation’s payment detail, and resend its delivery', async ({ page }) => {
   endpointUp = true;
   await signIn(page, SUPERADMIN, `/dashboard/payments/${reference}`);

@@ -5,6 +5,7 @@ import { getPaymentTimeline, type PaymentDelivery, type PaymentTimeline } from '
 import { resendWebhookDelivery } from '../../lib/api/webhooks.ts';
 import { PAYMENT_DETAIL_LOAD_FAILED, PAYMENT_NOT_FOUND, referenceFromPath } from '../../lib/payment-timeline.ts';
 import { isSuperadmin } from '../../lib/roles.ts';
+import { headingForEveryone, PAGE_MATCH_PLACEHOLDER } from '../../lib/screen-heading.ts';
 import { showToast } from '../../lib/stores/toasts.ts';
 import { RESEND_FAILED, RESEND_QUEUED, deliveryRefreshMs } from '../../lib/webhook-settings.ts';
 import RequireSession from '../shell/RequireSession.tsx';
@@ -21,6 +22,12 @@ import PaymentAuditPanel from './PaymentAuditPanel.tsx';
 
 type Loaded =
   { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'loaded'; timeline: PaymentTimeline };
+
+/** The screen's heading: the page's HTML names the payment from its address (detail.astro, EarlyRequests.astro). */
+export const PAYMENT_HEADING = headingForEveryone(`Payment ${PAGE_MATCH_PLACEHOLDER}`);
+
+/** The heading's title for `reference` (none: the page's own address, which names no payment). */
+const titleOf = (reference: string | null) => PAYMENT_HEADING.orgadmin.title.replace(PAGE_MATCH_PLACEHOLDER, reference ?? '').trim();
 
 const backLink = (
   <a className="btn btn--sm" href="/dashboard/payments">
@@ -72,11 +79,17 @@ function PaymentDetail({ superadmin }: { superadmin: boolean }) {
     }
   };
 
-  if (loaded.state === 'loading') return null;
+  // The heading the page's HTML painted stays while the payment loads.
+  if (loaded.state === 'loading')
+    return (
+      <section className="screen payment-detail">
+        <ScreenHeader title={titleOf(reference)} />
+      </section>
+    );
   if (loaded.state !== 'loaded')
     return (
       <section className="screen payment-detail">
-        <ScreenHeader title={reference ?? 'Payment'} actions={backLink} />
+        <ScreenHeader title={titleOf(reference)} actions={backLink} />
         <div className="table-wrap">
           <EmptyState
             title={loaded.state === 'missing' ? PAYMENT_NOT_FOUND : PAYMENT_DETAIL_LOAD_FAILED}
@@ -91,7 +104,7 @@ function PaymentDetail({ superadmin }: { superadmin: boolean }) {
   return (
     <section className="screen payment-detail">
       <ScreenHeader
-        title={`Payment ${payment.reference}`}
+        title={titleOf(payment.reference)}
         description={`${payment.customerName} · ${payment.description}`}
         actions={
           <>

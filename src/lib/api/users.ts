@@ -1,8 +1,7 @@
 import type { Static } from 'typebox';
 import type { ChangePasswordResponse, CreateUserBody, ProfileBody, UserListQuery } from '../../../isomorphic/schemas/users.ts';
-import { getToken } from '../token.ts';
-import { apiAnswer, apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
-import { takeEarlyProfileRequest } from './early-profile.ts';
+import { apiDelete, apiGet, apiPatch, apiPost } from './client.ts';
+import { apiGetEarly } from './early-requests.ts';
 import { normaliseList, type ListPage, type ListQuery } from './list.ts';
 import type { MessageResponse, User } from './types.ts';
 
@@ -10,8 +9,7 @@ export type ProfileUpdate = Static<typeof ProfileBody>;
 
 /** GET /users/me: the signed-in user's profile (the answer to the page head's request when it made one). */
 export function getMe(): Promise<User> {
-  const early = takeEarlyProfileRequest(getToken());
-  return early ? apiAnswer<User>('GET', '/users/me', () => early) : apiGet<User>('/users/me');
+  return apiGetEarly<User>('/users/me');
 }
 
 /** POST /users/change-password: changes the signed-in user's own password; the reply carries a fresh token (older sessions end). */
