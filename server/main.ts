@@ -2,21 +2,21 @@
 // (server/serve.ts), or several API processes of it (WEB_CONCURRENCY, server/cluster.ts).
 import { enableCompileCache, registerHooks } from 'node:module';
 import { loadEnvFileIfPresent } from './env-file.ts';
+import { launchFlags } from './launch-flags.ts';
 
 // Before anything reads the environment (DATABASE_URL decides the relaunch below).
 loadEnvFileIfPresent();
 
-// The embedded database (PGlite) is PostgreSQL built to WebAssembly. V8's optimising tier recompiles its hot
-// functions in the background, which takes a few hundred MB of transient memory at start-up (peak RSS ~1 GB with
-// 1 M payments); the baseline tier alone peaks near 500 MB, at the cost of heavy embedded queries (search, long
-// charts) running up to about twice as long. V8 reads that flag only at launch, so the process replaces itself with
-// one started with it (same pid, so signals and supervisors see no difference). PGLITE_OPTIMIZE=on keeps the
-// optimising tier; PostgreSQL deployments load no WebAssembly and are left alone.
-const BASELINE_WASM = '--liftoff-only';
-const relaunch = !process.env['DATABASE_URL'] && process.env['PGLITE_OPTIMIZE'] !== 'on' && !process.execArgv.includes(BASELINE_WASM);
+// V8 reads some flags only at launch (server/launch-flags.ts): the young generation's size for every engine, and
+// for the embedded PGlite, PostgreSQL built to WebAssembly, the baseline tier only. V8's optimising tier recompiles
+// PGlite's hot functions in the background, which takes a few hundred MB of transient memory at start-up (peak RSS
+// ~1 GB with 1 M payments); the baseline tier alone peaks near 500 MB, at the cost of heavy embedded queries (search,
+// long charts) running up to about twice as long. So the process replaces itself with one started with them (same
+// pid, so signals and supervisors see no difference). PGLITE_OPTIMIZE=on keeps the optimising tier.
+const relaunchWith = launchFlags({ execArgv: process.execArgv, env: process.env });
 // process.execve exists on POSIX systems only; elsewhere the server runs with V8's defaults.
-if (relaunch && process.execve) {
-  process.execve(process.execPath, [process.execPath, BASELINE_WASM, ...process.execArgv, ...process.argv.slice(1)], process.env);
+if (relaunchWith.length > 0 && process.execve) {
+  process.execve(process.execPath, [process.execPath, ...relaunchWith, ...process.execArgv, ...process.argv.slice(1)], process.env);
 }
 
 // Node's on-disk compile cache (in the OS temp directory): a restart skips most of the parsing and compiling of the
