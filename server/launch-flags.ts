@@ -1,5 +1,5 @@
 // The V8 flags the server's process needs from its launch: V8 reads them only then, so server/main.ts replaces the
-// process with one started with them (docs/performance.md, "Memory at launch").
+// process with one started with them (docs/performance.md, "The young generation at launch").
 
 /** The embedded PGlite's WebAssembly on V8's baseline tier only (PGLITE_OPTIMIZE=on keeps the optimising tier). */
 export const BASELINE_WASM = '--liftoff-only';
