@@ -179,7 +179,6 @@ export const TOTAL_CAP = 1000;
 type TotalSource = 'totals' | 'days' | 'count';
 
 const isUtcMidnight = (date: Date | undefined) => date === undefined || date.getTime() % 86_400_000 === 0;
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A text filter: undefined when none or only blanks were sent. */
 const textOf = (text: string | undefined) => text?.trim() || undefined;
@@ -298,14 +297,19 @@ function whereOf(
     shape += 'c';
   }
   const time = listTimeOf(orgId, filters);
+  // The roll-ups' days read the same bound (a UTC midnight when they are used), so the two share one parameter: a
+  // statement that uses only one of them (a walk of each status, with its total from the roll-ups) leaves none unused.
+  const utcDayOf = (param: string) => `(${param}::timestamptz at time zone 'UTC')::date`;
   if (filters.from) {
-    conditions.push(`${time.column} >= ${time.bound(params.add(filters.from))}`);
-    if (totalSource === 'days') rollup.push(`day >= ${params.add(utcDay(filters.from))}::date`);
+    const from = params.add(filters.from.toISOString());
+    conditions.push(`${time.column} >= ${time.bound(from)}`);
+    if (totalSource === 'days') rollup.push(`day >= ${utcDayOf(from)}`);
     shape += 'f';
   }
   if (filters.to) {
-    conditions.push(`${time.column} < ${time.bound(params.add(filters.to))}`);
-    if (totalSource === 'days') rollup.push(`day < ${params.add(utcDay(filters.to))}::date`);
+    const to = params.add(filters.to.toISOString());
+    conditions.push(`${time.column} < ${time.bound(to)}`);
+    if (totalSource === 'days') rollup.push(`day < ${utcDayOf(to)}`);
     shape += 't';
   }
   if (filters.gatewayId !== undefined) {
@@ -356,6 +360,40 @@ function keysetAfter(orgId: number | null, filters: PaymentFilters, after: Payme
   if (!after) return '';
   const time = listTimeOf(orgId, filters);
   return ` and (${time.column}, p.id) < (${time.bound(params.add(after.createdAt))}, ${params.add(after.id)}::bigint)`;
+}
+
+/** Whether a walk reads its statuses one at a time (eachStatusWalk): several statuses. */
+const walksEachStatus = (filters: PaymentFilters) => (filters.statuses?.length ?? 0) > 1;
+
+/** Newest first over a walk of each status: one status's creation time, the same in every organisation's index. */
+export const EACH_STATUS_NEWEST_FIRST = `${creationTimeOf(null, 1).column} desc, p.id desc`;
+
+/**
+ * The payments a newest-first walk of several statuses reads, as the derived table `p`: each status's newest matching
+ * rows after the keyset, at most `limit` of each, which PostgreSQL merges in order (Merge Append) from the indexes
+ * that lead with the status (payments_org_status_created_idx, payments_status_created_idx). Written `status = any`,
+ * the walk read every newest payment and skipped the other statuses' (PostgreSQL before 17 reads no index in order for
+ * a list of values): "Failed or Success" took 40 ms against 1 ms after a burst of 60,000 fresh Pending payments.
+ */
+export function eachStatusWalk(
+  orgId: number | null,
+  filters: PaymentFilters,
+  params: StatementParams,
+  after: PaymentCursor | undefined,
+  limit: string,
+): { source: string; cappedCount: string } {
+  const branches = (filters.statuses ?? []).map((status) => {
+    const one = { ...filters, statuses: [status] };
+    return { where: whereOf(orgId, one, params, 'count').where, keyset: keysetAfter(orgId, one, after, params) };
+  });
+  const walks = branches.map(
+    ({ where, keyset }) => `(select p.* from payments p where ${where}${keyset} order by ${EACH_STATUS_NEWEST_FIRST} limit ${limit})`,
+  );
+  // The statuses are disjoint, so their counts add up; each stops past the cap, as one count of them all would.
+  const counts = branches.map(
+    ({ where }) => `(select count(*) from (select 1 from payments p where ${where} limit ${TOTAL_CAP + 1}) capped)`,
+  );
+  return { source: `(${walks.join(' union all ')}) p`, cappedCount: `(${counts.join(' + ')})` };
 }
 
 /**
@@ -445,21 +483,42 @@ function listStatement(
 ) {
   const params = new StatementParams();
   const totalSource = totalSourceOf(filters);
-  const { where, rollupWhere, shape } = whereOf(orgId, filters, params, totalSource);
-  // A counted total stops at the cap + 1 (it only has to tell "more than the cap"). A substring-filtered list walks
-  // only when its matches passed the cap (fewMatches), so its page carries no total.
-  const total = hasTextFilter(filters)
-    ? 'null'
-    : totalSource === 'count'
-      ? `(select count(*) from (select 1 from payments p where ${where} limit ${TOTAL_CAP + 1}) capped)`
-      : `(select coalesce(sum(payment_count), 0) from ${totalSource === 'days' ? 'payment_rollup_days' : 'payment_rollup_totals'}
-          where ${rollupWhere})`;
-  const keyset = keysetAfter(orgId, filters, page.after, params);
   // The limit is written into the text and a first page has no OFFSET: with either as a parameter PostgreSQL
   // costs the generic plan as if a tenth of the organisation's rows were read, so it re-planned the statement on
   // every execution (a custom plan took longer than running it). Page sizes are few, so are the texts.
   if (!Number.isSafeInteger(page.limit) || page.limit < 1) throw new RangeError(`invalid page limit ${page.limit}`);
-  const offset = page.offset > 0 && !page.after ? ` offset ${params.add(page.offset)}` : '';
+  const offsetRows = page.offset > 0 && !page.after ? page.offset : 0;
+  // A counted total stops at the cap + 1 (it only has to tell "more than the cap"). A substring-filtered list walks
+  // only when its matches passed the cap (fewMatches), so its page carries no total.
+  const rollupTotal = (rollupWhere: string) =>
+    `(select coalesce(sum(payment_count), 0) from ${totalSource === 'days' ? 'payment_rollup_days' : 'payment_rollup_totals'}
+      where ${rollupWhere})`;
+  if (walksEachStatus(filters)) {
+    const { shape } = whereOf(orgId, filters, new StatementParams(), totalSource);
+    // Each status gives the rows up to the end of the page; an offset page's reach is a parameter, as its offset is.
+    const reach = offsetRows > 0 ? `${params.add(page.limit + offsetRows)}::bigint` : String(page.limit);
+    const walk = eachStatusWalk(orgId, filters, params, page.after, reach);
+    const total = hasTextFilter(filters)
+      ? 'null'
+      : totalSource === 'count'
+        ? walk.cappedCount
+        : rollupTotal(whereOf(orgId, filters, params, totalSource).rollupWhere);
+    const offset = offsetRows > 0 ? ` offset ${params.add(offsetRows)}` : '';
+    const text = `select ${listColumns}, ${total} as total
+      from ${walk.source} ${listJoins}
+      order by ${EACH_STATUS_NEWEST_FIRST}
+      limit ${page.limit}${offset}`;
+    const name = `payments_list_${shape}${filters.statuses?.length}_${totalSource}_${page.limit}${offset ? '_o' : ''}${page.after ? '_k' : ''}`;
+    return { name, text, params };
+  }
+  const { where, rollupWhere, shape } = whereOf(orgId, filters, params, totalSource);
+  const total = hasTextFilter(filters)
+    ? 'null'
+    : totalSource === 'count'
+      ? `(select count(*) from (select 1 from payments p where ${where} limit ${TOTAL_CAP + 1}) capped)`
+      : rollupTotal(rollupWhere);
+  const keyset = keysetAfter(orgId, filters, page.after, params);
+  const offset = offsetRows > 0 ? ` offset ${params.add(offsetRows)}` : '';
   const text = `select ${listColumns}, ${total} as total
     from payments p ${listJoins}
     where ${where}${keyset}
@@ -553,6 +612,23 @@ function walkedSearchPage(
   return runStatement<ListedRaw>(db, name, text, params, { planEachCall: true });
 }
 
+/** The statement of the export's batch after `after` (the first batch without it). */
+function exportBatchStatement(orgId: number | null, filters: PaymentFilters, after: PaymentCursor | undefined, batchSize: number) {
+  const params = new StatementParams();
+  const keysetMark = after ? '_k' : '';
+  if (walksEachStatus(filters)) {
+    const { shape } = whereOf(orgId, filters, new StatementParams(), 'count');
+    const { source } = eachStatusWalk(orgId, filters, params, after, String(batchSize));
+    const text = `select ${exportColumns} from ${source} ${listJoins} order by ${EACH_STATUS_NEWEST_FIRST} limit ${batchSize}`;
+    return { name: `payments_export_${shape}${filters.statuses?.length}_${batchSize}${keysetMark}`, text, params };
+  }
+  const { where, shape } = whereOf(orgId, filters, params, 'count');
+  const keyset = keysetAfter(orgId, filters, after, params);
+  const text = `select ${exportColumns} from payments p ${listJoins}
+    where ${where}${keyset} order by ${newestFirstOf(orgId, filters)} limit ${batchSize}`;
+  return { name: `payments_export_${shape}_${batchSize}${keysetMark}`, text, params };
+}
+
 /**
  * Every payment matching the filters, newest first, in batches of `batchSize` read one after another by keyset
  * (created_at, id): memory holds one batch whatever the count, and no statement or transaction stays open between
@@ -574,14 +650,8 @@ export async function* paymentsInBatches(
   }
   let after: PaymentCursor | undefined;
   for (;;) {
-    const params = new StatementParams();
-    const { where, shape } = whereOf(orgId, filters, params, 'count');
-    const keyset = keysetAfter(orgId, filters, after, params);
-    const text = `select ${exportColumns} from payments p ${listJoins}
-      where ${where}${keyset} order by ${newestFirstOf(orgId, filters)} limit ${batchSize}`;
-    const rows = await runStatement<ExportedRaw>(db, `payments_export_${shape}_${batchSize}${keyset ? '_k' : ''}`, text, params, {
-      planEachCall: hasTextFilter(filters),
-    });
+    const { name, text, params } = exportBatchStatement(orgId, filters, after, batchSize);
+    const rows = await runStatement<ExportedRaw>(db, name, text, params, { planEachCall: hasTextFilter(filters) });
     if (rows.length > 0) yield rows.map(exportedFrom);
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
