@@ -102,13 +102,8 @@ async function auditedOrganisation(api: AdminApi, organisationId?: number): Prom
   return created.id;
 }
 
-/**
- * The hosted checkout page of an organisation (the payer-facing page that has no build file), signed in as a
- * superadmin: `organisationId`'s, else the first organisation's, or one made for the audit when there is none.
- */
-export async function checkoutPath(baseUrl: string, email: string, password: string, organisationId?: number): Promise<string> {
-  const api = await adminApi(baseUrl, email, password);
-  const organisation = await auditedOrganisation(api, organisationId);
+/** The hosted checkout page of an organisation (the payer-facing page that has no build file). */
+async function checkoutPath(api: AdminApi, organisation: number): Promise<string> {
   const { url } = await api<{ url: string }>('GET', `/api/organisations/${organisation}/checkout-url`);
   return new URL(url).pathname;
 }
@@ -117,13 +112,11 @@ export async function checkoutPath(baseUrl: string, email: string, password: str
 export const PAYMENT_DETAIL_PAGE = '/dashboard/payments/detail';
 
 /**
- * A real payment's page, as a support person opens it: the newest payment of the organisation (as for checkoutPath),
- * or one recorded through its Record URL for the audit when it has none. The build's own address of that page names no
- * payment, so it would audit the 'not found' note rather than a payment.
+ * A real payment's page, as a support person opens it: the organisation's newest payment, or one recorded through its
+ * Record URL for the audit when it has none. The build's own address of that page names no payment, so it would audit
+ * the 'not found' note rather than a payment.
  */
-export async function paymentDetailPath(baseUrl: string, email: string, password: string, organisationId?: number): Promise<string> {
-  const api = await adminApi(baseUrl, email, password);
-  const organisation = await auditedOrganisation(api, organisationId);
+async function paymentDetailPath(api: AdminApi, organisation: number): Promise<string> {
   const newest = await api<{ items: { reference: string }[] }>('GET', `/api/payments?organisationId=${organisation}`);
   let reference = newest.items[0]?.reference;
   if (!reference) {
@@ -148,10 +141,16 @@ export async function paymentDetailPath(baseUrl: string, email: string, password
   return `/dashboard/payments/${reference}`;
 }
 
-/** The pages to audit: the console's, with the payment page at a real payment's address, and the hosted checkout. */
+/**
+ * The pages to audit: the console's, with the payment page at a real payment's address, and the hosted checkout; both
+ * of `organisationId`, else of the first organisation, or of one made for the audit when there is none (signed in as
+ * a superadmin).
+ */
 export async function auditedPages(consoleDir: string, baseUrl: string, email: string, password: string, organisationId?: number) {
-  const payment = await paymentDetailPath(baseUrl, email, password, organisationId);
-  const checkout = await checkoutPath(baseUrl, email, password, organisationId);
+  const api = await adminApi(baseUrl, email, password);
+  const organisation = await auditedOrganisation(api, organisationId);
+  const payment = await paymentDetailPath(api, organisation);
+  const checkout = await checkoutPath(api, organisation);
   return [
     ...consolePages(consoleDir).map((page) =>
       page.path === PAYMENT_DETAIL_PAGE ? { ...page, path: payment, builtPage: page.path } : page,

@@ -62,20 +62,21 @@ export function headingFor(
   };
 }
 
+/** `text` split around its first `placeholder` (found: whether it was there). */
+function placeholderParts(text: string, placeholder: string): { before: string; found: boolean; after: string } {
+  const at = text.indexOf(placeholder);
+  if (at === -1) return { before: text, found: false, after: '' };
+  return { before: text.slice(0, at), found: true, after: text.slice(at + placeholder.length) };
+}
+
 /** The title split around what the address names, for the page's HTML to put a fillable element there. */
 export function titleParts(title: string): { before: string; fromAddress: boolean; after: string } {
-  const at = title.indexOf(PAGE_MATCH_PLACEHOLDER);
-  if (at === -1) return { before: title, fromAddress: false, after: '' };
-  return { before: title.slice(0, at), fromAddress: true, after: title.slice(at + PAGE_MATCH_PLACEHOLDER.length) };
+  const { before, found, after } = placeholderParts(title, PAGE_MATCH_PLACEHOLDER);
+  return { before, fromAddress: found, after };
 }
 
 /** The description split around the organisation's name, for the page's HTML to put a fillable element there. */
 export function descriptionParts(description: string): { before: string; organisation: string | null; after: string } {
-  const at = description.indexOf(ORGANISATION_PLACEHOLDER);
-  if (at === -1) return { before: description, organisation: null, after: '' };
-  return {
-    before: description.slice(0, at),
-    organisation: ORGANISATION_FALLBACK,
-    after: description.slice(at + ORGANISATION_PLACEHOLDER.length),
-  };
+  const { before, found, after } = placeholderParts(description, ORGANISATION_PLACEHOLDER);
+  return { before, organisation: found ? ORGANISATION_FALLBACK : null, after };
 }
