@@ -7,6 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { sandboxEntry } from '../../server/db/provider-catalogue.ts';
+import { EARLY_HEADING_ATTRIBUTE, PAGE_MATCH_ATTRIBUTE } from '../../src/lib/screen-heading.ts';
+import { SESSION_ROLE_ATTRIBUTE } from '../../src/lib/session-check.ts';
 import { BASE_URL, SUPERADMIN, type Account } from './support/constants.ts';
 import { expectNoSeriousA11yViolations, saveScreen, screenHeading, toast } from './support/console.ts';
 import { apiCreateOrganisation, apiCreateUser, apiToken, signIn, uniqueTag } from './support/users-api.ts';
@@ -216,6 +218,43 @@ test("the page's head asks for the payment with the profile and names it in the 
     'the screen takes the head’s answer',
   ).toHaveLength(1);
   await expect(screenHeading(page)).toHaveCount(1);
+});
+
+test("a payment's heading is revealed only once it names the payment, even when the profile answers first", async ({ page }) => {
+  const paymentPath = `/dashboard/payments/${reference}`;
+  // Two parser-blocking scripts spliced into the page's HTML: one before the heading, held until the profile has
+  // answered (so the answer comes before the heading is parsed), one after it, where the page is checked while the
+  // parser waits. A heading revealed there with its slot still empty would paint "Payment " and then the reference.
+  await page.route(`**${paymentPath}`, async (route) => {
+    const original = await route.fetch();
+    const html = (await original.text())
+      .replace(`<section class="screen" ${EARLY_HEADING_ATTRIBUTE}`, `<script src="/__hold/before.js"></script>$&`)
+      .replace(/(<section class="screen" [^>]*>[\s\S]*?<\/section>)/, '$1<script src="/__hold/after.js"></script>');
+    expect(html, 'both scripts spliced in').toContain('/__hold/after.js');
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = original.headers();
+    await route.fulfill({ status: original.status(), headers, body: html });
+  });
+  const profileAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/me');
+  await page.route('**/__hold/before.js', async (route) => {
+    await profileAnswered;
+    await page.waitForTimeout(300);
+    await route.fulfill({ contentType: 'text/javascript', body: '' });
+  });
+  // Runs where the parser reaches it (the preload scanner may fetch it sooner): what a paint there would show.
+  const record = `window.whileParsing = {
+    marked: document.documentElement.hasAttribute('${SESSION_ROLE_ATTRIBUTE}'),
+    named: [...document.querySelectorAll('[${PAGE_MATCH_ATTRIBUTE}]')].map((slot) => slot.textContent),
+  };`;
+  await page.route('**/__hold/after.js', (route) => route.fulfill({ contentType: 'text/javascript', body: record }));
+  await signIn(page, orgadmin, paymentPath);
+  await expect(screenHeading(page)).toHaveText(`Payment ${reference}`);
+  const whileParsing = await page.evaluate(
+    () => (window as unknown as { whileParsing?: { marked: boolean; named: string[] } }).whileParsing,
+  );
+  expect(whileParsing, 'the parser ran the script after the heading').toBeDefined();
+  expect(whileParsing!.named.length, 'the heading was parsed').toBeGreaterThan(0);
+  if (whileParsing!.marked)
+    expect(whileParsing!.named, 'a revealed heading names the payment').toEqual(whileParsing!.named.map(() => reference));
 });
 
 test('superadmin: any organisation’s payment detail, and resend its delivery', async ({ page }) => {
