@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import BasicScreen from '../../../../src/islands/shell/BasicScreen.tsx';
 import RequireSession from '../../../../src/islands/shell/RequireSession.tsx';
 import type { User } from '../../../../src/lib/api/types.ts';
 import { $session } from '../../../../src/lib/stores/session.ts';
@@ -41,12 +40,4 @@ test("once signed in, the screen takes the place of the page's own copy of its h
   act(() => $session.set({ status: 'authenticated', user: orgadmin }));
   expect(early.isConnected).toBe(false);
   expect(screen.getByText('Hello Kofi')).toBeTruthy();
-});
-
-test('a basic screen shows its heading, with the organisation wording for orgadmins', () => {
-  $session.set({ status: 'authenticated', user: orgadmin });
-  render(<BasicScreen title="Banks" orgTitle="Organisation Banks" />);
-  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Organisation Banks');
-  act(() => $session.set({ status: 'authenticated', user: { ...orgadmin, role: 'superadmin' } }));
-  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Banks');
 });
