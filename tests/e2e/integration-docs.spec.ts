@@ -112,6 +112,12 @@ test.describe('as superadmin', () => {
     await expect(page.getByRole('heading', { name: 'API reference' })).toBeVisible();
     await expect(page.locator('#post-api-payments')).toBeVisible();
     await expect(page.locator('#post-api-webhooks-psp-provider')).toContainText('/api/webhooks/psp/{provider}');
+    // On a phone the chapter list sits above the chapter and scrolls away with it, not over the text beneath it.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.locator('#post-api-payments').scrollIntoViewIfNeeded();
+    const chapters = await chapterNav(page).boundingBox();
+    expect(chapters!.y + chapters!.height, 'the chapter list scrolled away').toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await expectNoSeriousA11yViolations(page, `${DOCS}/api-reference`);
     watch.expectClean();
   });
